@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Which module are we?  The linker defines __ehdr_start at our own ELF
+ * header whenever the header is mapped, which ld.bfd, gold and lld all do
+ * for ordinary links: that gives the program headers and the load bias
+ * with no walk over the loaded objects.  Only when it is missing (custom
+ * linker scripts) do we ask dl_iterate_phdr which object holds our code.
+ */
+
+extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
+
+struct rt_module {
+	const ElfW(Phdr) *phdr;
+	size_t phnum;
+	uintptr_t bias;
+	const char *name; /* filled lazily, only for messages and pinning */
+	int is_main;
+};
+
+static int rt_phdrs_hold(const ElfW(Phdr) *phdr, size_t phnum, uintptr_t bias,
+			 uintptr_t addr)
+{
+	for (size_t i = 0; i < phnum; i++)
+		if (phdr[i].p_type == PT_LOAD && addr - bias >= phdr[i].p_vaddr &&
+		    addr - bias - phdr[i].p_vaddr < phdr[i].p_memsz)
+			return 1;
+	return 0;
+}
+
+static int rt_module_from_ehdr(struct rt_module *m, uintptr_t anchor)
+{
+	const ElfW(Ehdr) *eh = &__ehdr_start;
+
+	if (!eh)
+		return 0;
+	if (eh->e_ident[EI_MAG0] != ELFMAG0 || eh->e_ident[EI_MAG1] != ELFMAG1 ||
+	    eh->e_ident[EI_MAG2] != ELFMAG2 || eh->e_ident[EI_MAG3] != ELFMAG3 ||
+	    eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phnum == 0 ||
+	    eh->e_phnum == PN_XNUM)
+		return 0;
+
+	const ElfW(Phdr) *phdr =
+		(const ElfW(Phdr) *)((const char *)eh + eh->e_phoff);
+	size_t phnum = eh->e_phnum;
+	/* The segment that maps file offset 0 maps the header itself. */
+	for (size_t i = 0; i < phnum; i++) {
+		if (phdr[i].p_type != PT_LOAD || phdr[i].p_offset != 0)
+			continue;
+		uintptr_t bias = (uintptr_t)eh - phdr[i].p_vaddr;
+		if (!rt_phdrs_hold(phdr, phnum, bias, anchor))
+			return 0;
+		m->phdr = phdr;
+		m->phnum = phnum;
+		m->bias = bias;
+		return 1;
+	}
+	return 0;
+}
+
+struct rt_iterate_arg {
+	uintptr_t anchor;
+	struct rt_module *m;
+};
+
+static int rt_iterate_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct rt_iterate_arg *arg = data;
+	(void)size;
+	if (!rt_phdrs_hold(info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr,
+			   arg->anchor))
+		return 0;
+	arg->m->phdr = info->dlpi_phdr;
+	arg->m->phnum = info->dlpi_phnum;
+	arg->m->bias = info->dlpi_addr;
+	arg->m->name = info->dlpi_name;
+	return 1;
+}
+
+static int rt_module_from_iteration(struct rt_module *m, uintptr_t anchor)
+{
+	struct rt_iterate_arg arg = { anchor, m };
+	return dl_iterate_phdr && dl_iterate_phdr(rt_iterate_cb, &arg) == 1;
+}
+
+/*
+ * Without getauxval (a static link that did not pull it in, or -nostdlib),
+ * judge from our own headers: an ET_EXEC, a PIE (it has an interpreter) or
+ * a static PIE (DF_1_PIE) is the executable; anything else is a library.
+ */
+static int rt_looks_like_main(const struct rt_module *m)
+{
+	for (size_t i = 0; i < m->phnum; i++) {
+		const ElfW(Phdr) *p = &m->phdr[i];
+		if (p->p_type == PT_INTERP)
+			return 1;
+		if (p->p_type != PT_DYNAMIC)
+			continue;
+		for (const ElfW(Dyn) *d = (const ElfW(Dyn) *)(m->bias + p->p_vaddr);
+		     d->d_tag != DT_NULL; d++)
+			if (d->d_tag == DT_FLAGS_1 && (d->d_un.d_val & DF_1_PIE))
+				return 1;
+		return 0;
+	}
+	return 1; /* no PT_DYNAMIC at all: a static ET_EXEC */
+}
+
+/* anchor: any address inside this module, e.g. its own note. */
+static int rt_find_module(struct rt_module *m, const void *anchor)
+{
+	*m = (struct rt_module){ 0 };
+	if (!rt_module_from_ehdr(m, (uintptr_t)anchor) &&
+	    !rt_module_from_iteration(m, (uintptr_t)anchor))
+		return 0;
+	m->is_main = getauxval ? getauxval(AT_PHDR) == (uintptr_t)m->phdr
+			       : rt_looks_like_main(m);
+	return 1;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What this module should do: its own note, optionally overridden by
+ * SEALING_POLICY.  A secure-execution process (setuid, setgid, file
+ * capabilities: AT_SECURE) takes the environment only to raise the policy,
+ * and never honours SEALING_DEBUG, whose addresses would defeat ASLR for
+ * whoever started the program.
+ */
+
+struct rt_config {
+	unsigned policy;
+	unsigned note_policy;
+	uint32_t flags;
+	int debug;
+	int secure;
+	const char *env_warning; /* why SEALING_POLICY was ignored, if it was */
+};
+
+/*
+ * The note is read through a volatile pointer: sealctl rewrites the policy
+ * in the file after linking, so the compiler must never fold the value the
+ * carrier happened to emit.
+ */
+static void rt_read_note(const volatile struct sealing_note *note,
+			 struct rt_config *c)
+{
+	unsigned version = note->desc.version;
+	unsigned policy = note->desc.policy;
+
+	c->flags = note->desc.flags;
+	/* A newer or damaged descriptor still gets the safe default. */
+	if (version != SEALING_NOTE_VERSION || policy > SEALING_POLICY_ENFORCE)
+		policy = SEALING_POLICY_BEST;
+	c->note_policy = c->policy = policy;
+}
+
+static int rt_env_is(const char *v, const char *want)
+{
+	while (*v && *v == *want)
+		v++, want++;
+	return *v == *want;
+}
+
+static void rt_apply_env(struct rt_config *c)
+{
+	const char *dbg = rt_getenv("SEALING_DEBUG");
+	const char *v = rt_getenv("SEALING_POLICY");
+	if (!dbg && !v)
+		return; /* the common case: no need to look at AT_SECURE */
+
+	struct rt_aux aux;
+	rt_aux_read(&aux);
+	/* Unknown means secure: the environment may then only harden. */
+	c->secure = !aux.known || aux.secure;
+	c->debug = !c->secure && dbg && rt_env_is(dbg, "1");
+	if (!v)
+		return;
+	if (!(v[0] >= '0' && v[0] <= '2' && v[1] == '\0')) {
+		c->env_warning = "malformed SEALING_POLICY ignored";
+		return;
+	}
+	unsigned want = (unsigned)(v[0] - '0');
+	if (c->secure && want < c->policy) {
+		c->env_warning = "SEALING_POLICY may only raise the policy in a secure-execution process";
+		return;
+	}
+	c->policy = want;
+}

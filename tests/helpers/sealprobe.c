@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/* See sealprobe.h.  Reads /proc/self/smaps; never seals anything itself. */
+#define _GNU_SOURCE 1
+#include "sealprobe.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+struct vma {
+	uintptr_t lo, hi;
+	int prot, sealed;
+	char name[256];
+};
+
+/* Calls fn for every mapping; stops when fn returns non-zero. */
+static int each_vma(int (*fn)(const struct vma *, void *), void *arg)
+{
+	FILE *f = fopen("/proc/self/smaps", "re");
+	char line[1024];
+	struct vma v;
+	int have = 0, ret = 0;
+
+	if (!f) {
+		perror("sealprobe: /proc/self/smaps");
+		exit(99);
+	}
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi;
+		char perms[8];
+		int off = 0;
+		if (sscanf(line, "%lx-%lx %7s %*s %*s %*s%n", &lo, &hi, perms, &off) == 3) {
+			if (have && (ret = fn(&v, arg)))
+				break;
+			memset(&v, 0, sizeof(v));
+			v.lo = lo;
+			v.hi = hi;
+			v.prot = (perms[0] == 'r' ? PROT_READ : 0) |
+				 (perms[1] == 'w' ? PROT_WRITE : 0) |
+				 (perms[2] == 'x' ? PROT_EXEC : 0);
+			const char *n = line + off;
+			while (*n == ' ')
+				n++;
+			snprintf(v.name, sizeof(v.name), "%s", n);
+			v.name[strcspn(v.name, "\n")] = 0;
+			have = 1;
+		} else if (!strncmp(line, "VmFlags:", 8)) {
+			v.sealed = strstr(line, " sl") != NULL;
+		}
+	}
+	if (have && !ret)
+		ret = fn(&v, arg);
+	fclose(f);
+	return ret;
+}
+
+struct find_arg {
+	uintptr_t addr;
+	struct vma found;
+};
+
+static int find_cb(const struct vma *v, void *p)
+{
+	struct find_arg *a = p;
+	if (a->addr >= v->lo && a->addr < v->hi) {
+		a->found = *v;
+		return 1;
+	}
+	return 0;
+}
+
+static int find_vma(const void *addr, struct vma *out)
+{
+	struct find_arg a = { (uintptr_t)addr, { 0 } };
+	if (!each_vma(find_cb, &a))
+		return 0;
+	*out = a.found;
+	return 1;
+}
+
+int probe_mapping(const char *label, const void *addr)
+{
+	struct vma v;
+	if (!find_vma(addr, &v)) {
+		printf("%s: unmapped\n", label);
+		return -1;
+	}
+	printf("%s: %s\n", label, v.sealed ? "sealed" : "unsealed");
+	return v.sealed;
+}
+
+struct range_arg {
+	uintptr_t lo, hi;
+	int total, sealed;
+};
+
+static int range_cb(const struct vma *v, void *p)
+{
+	struct range_arg *a = p;
+	if (v->hi > a->lo && v->lo < a->hi) {
+		a->total++;
+		a->sealed += v->sealed;
+	}
+	return 0;
+}
+
+struct module_arg {
+	uintptr_t addr, lo, hi;
+};
+
+static int module_cb(struct dl_phdr_info *info, size_t size, void *p)
+{
+	struct module_arg *a = p;
+	uintptr_t lo = UINTPTR_MAX, hi = 0;
+	int hit = 0;
+	(void)size;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_LOAD)
+			continue;
+		uintptr_t s = info->dlpi_addr + ph->p_vaddr;
+		uintptr_t e = s + ph->p_memsz;
+		if (s < lo)
+			lo = s;
+		if (e > hi)
+			hi = e;
+		if (a->addr >= s && a->addr < e)
+			hit = 1;
+	}
+	if (!hit)
+		return 0;
+	long ps = sysconf(_SC_PAGESIZE);
+	a->lo = lo & ~(uintptr_t)(ps - 1);
+	a->hi = (hi + ps - 1) & ~(uintptr_t)(ps - 1);
+	return 1;
+}
+
+void probe_module(const char *label, const void *addr)
+{
+	struct module_arg m = { (uintptr_t)addr, 0, 0 };
+	if (!dl_iterate_phdr(module_cb, &m)) {
+		printf("%s: no module\n", label);
+		return;
+	}
+	struct range_arg r = { m.lo, m.hi, 0, 0 };
+	each_vma(range_cb, &r);
+	printf("%s: %d/%d mappings sealed\n", label, r.sealed, r.total);
+}
+
+static const char *result(int ret)
+{
+	if (ret == 0)
+		return "ok";
+	switch (errno) {
+	case EPERM: return "EPERM";
+	case EINVAL: return "EINVAL";
+	case ENOMEM: return "ENOMEM";
+	case EACCES: return "EACCES";
+	default: return strerrorname_np(errno) ? strerrorname_np(errno) : "error";
+	}
+}
+
+void probe_ops(const char *label, const void *addr)
+{
+	long ps = sysconf(_SC_PAGESIZE);
+	void *page = (void *)((uintptr_t)addr & ~(uintptr_t)(ps - 1));
+	struct vma v;
+
+	if (!find_vma(addr, &v)) {
+		printf("%s: unmapped\n", label);
+		return;
+	}
+	const char *mp = result(mprotect(page, ps, v.prot));
+	if (!v.sealed) {
+		printf("%s: mprotect=%s munmap=skipped mremap=skipped mmap_fixed=skipped\n",
+		       label, mp);
+		return;
+	}
+	/* Each of these would destroy the page if sealing did not stop it. */
+	const char *mu = result(munmap(page, ps));
+	void *r = mremap(page, ps, ps, MREMAP_MAYMOVE | MREMAP_FIXED,
+			 (char *)page + 64 * ps);
+	const char *mr = result(r == MAP_FAILED ? -1 : 0);
+	void *f = mmap(page, ps, PROT_READ, MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	const char *mf = result(f == MAP_FAILED ? -1 : 0);
+	printf("%s: mprotect=%s munmap=%s mremap=%s mmap_fixed=%s\n", label, mp, mu,
+	       mr, mf);
+}
+
+struct named_arg {
+	const char *name;
+	int sealed;
+};
+
+static int named_cb(const struct vma *v, void *p)
+{
+	struct named_arg *a = p;
+	if (strcmp(v->name, a->name))
+		return 0;
+	a->sealed = v->sealed;
+	return 1;
+}
+
+int probe_named(const char *label, const char *name)
+{
+	struct named_arg a = { name, 0 };
+	if (!each_vma(named_cb, &a)) {
+		printf("%s: absent\n", label);
+		return -1;
+	}
+	printf("%s: %s\n", label, a.sealed ? "sealed" : "unsealed");
+	return a.sealed;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Test-side view of what the kernel sealed.  Linked (uninstrumented) into
+ * test programs; prints one line per question, for FileCheck.
+ */
+#ifndef SEALPROBE_H
+#define SEALPROBE_H
+
+/* "LABEL: N/M mappings sealed" over every mapping of the module holding addr. */
+void probe_module(const char *label, const void *addr);
+
+/* "LABEL: sealed" or "LABEL: unsealed" for the mapping holding addr. */
+int probe_mapping(const char *label, const void *addr);
+
+/*
+ * "LABEL: mprotect=E munmap=E mremap=E mmap_fixed=E" on the page holding
+ * addr, each E being EPERM, ok or another errno name.  Only sealed pages get
+ * the destructive calls; an unsealed page gets the harmless mprotect (same
+ * protection) only, and "munmap=skipped ...".
+ */
+void probe_ops(const char *label, const void *addr);
+
+/* Sealed state of the first mapping whose smaps name is NAME (e.g. "[vdso]"). */
+int probe_named(const char *label, const char *name);
+
+#endif

@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: MIT
+# lit configuration for sealing: substitutions shared by every suite.
+import os
+import shutil
+
+import lit.formats
+
+config.name = 'sealing'
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = ['.c', '.cpp', '.f90', '.test', '.ll']
+config.excludes = ['helpers', 'Inputs', 'lit.cfg.py', 'lit.site.cfg.py.in']
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+config.test_exec_root = os.path.join(config.sealing_build_dir, 'tests')
+
+# Tests run what they build; keep the environment they see predictable.
+for var in ('SEALING_POLICY', 'SEALING_DEBUG', 'LD_PRELOAD', 'LD_LIBRARY_PATH'):
+    config.environment.pop(var, None)
+for var in ('PATH', 'HOME', 'TMPDIR'):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+src = config.sealing_src_dir
+helpers = os.path.join(src, 'tests', 'helpers')
+config.substitutions += [
+    ('%cc', config.cc),
+    ('%cxx', config.cxx),
+    ('%fc', config.fc),
+    ('%rtdir', config.runtime_dir),
+    ('%rt', os.path.join(config.runtime_dir, 'sealing-rt.o')),
+    ('%probe', '-I%s %s' % (helpers, config.probe_obj)),
+    ('%inject', config.inject),
+    ('%include', os.path.join(src, 'include')),
+    ('%inputs', os.path.join(src, 'tests', 'Inputs')),
+    ('FileCheck', config.filecheck),
+    ('%not', config.not_tool),
+]
+
+for tool in ('strace', 'valgrind', 'gdb', 'fakeroot', 'qemu-x86_64', 'setpriv',
+             'readelf', 'objdump', 'ld.gold', 'ld.lld'):
+    if shutil.which(tool):
+        config.available_features.add(tool)
+if os.getuid() == 0:
+    config.available_features.add('root')
