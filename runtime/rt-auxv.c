@@ -43,11 +43,33 @@ static void rt_aux_read(struct rt_aux *a)
 	a->known = 1;
 }
 
+/*
+ * A library that does not itself depend on libc (--as-needed drops it when
+ * nothing but our weak references use it) may be initialised before libc,
+ * while environ is still NULL.  glibc's ld.so has by then set
+ * __libc_stack_end to the initial stack pointer, where the kernel left
+ * argc, argv[], NULL, envp[], NULL.
+ */
+static char **rt_environ(void)
+{
+	if (environ)
+		return environ;
+	if (!__libc_stack_end)
+		return 0;
+	const long *sp = __libc_stack_end;
+	long argc = sp[0];
+	char **argv = (char **)(sp + 1);
+	if (argc < 0 || argc > (1L << 24) || argv[argc])
+		return 0;
+	return argv + argc + 1;
+}
+
 static const char *rt_getenv(const char *name)
 {
-	if (!environ)
+	char **env = rt_environ();
+	if (!env)
 		return 0;
-	for (char **e = environ; *e; e++) {
+	for (char **e = env; *e; e++) {
 		const char *p = *e, *n = name;
 		while (*n && *p == *n)
 			p++, n++;

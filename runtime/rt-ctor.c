@@ -27,6 +27,8 @@ static void rt_report(const struct rt_config *c, struct rt_module *m,
 		rt_put(&l, ": not sealed (");
 		rt_put(&l, skipped);
 		rt_put(&l, ")");
+	} else if (!r->nsealed) {
+		rt_put(&l, ": not sealed");
 	} else {
 		rt_put(&l, ": sealed");
 		unsigned shown = r->nsealed < 4 ? r->nsealed : 4;

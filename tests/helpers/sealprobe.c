@@ -15,6 +15,7 @@
 
 struct vma {
 	uintptr_t lo, hi;
+	unsigned long offset;
 	int prot, sealed;
 	char name[256];
 };
@@ -32,15 +33,16 @@ static int each_vma(int (*fn)(const struct vma *, void *), void *arg)
 		exit(99);
 	}
 	while (fgets(line, sizeof(line), f)) {
-		unsigned long lo, hi;
+		unsigned long lo, hi, offset;
 		char perms[8];
 		int off = 0;
-		if (sscanf(line, "%lx-%lx %7s %*s %*s %*s%n", &lo, &hi, perms, &off) == 3) {
+		if (sscanf(line, "%lx-%lx %7s %lx %*s %*s%n", &lo, &hi, perms, &offset, &off) == 4) {
 			if (have && (ret = fn(&v, arg)))
 				break;
 			memset(&v, 0, sizeof(v));
 			v.lo = lo;
 			v.hi = hi;
+			v.offset = offset;
 			v.prot = (perms[0] == 'r' ? PROT_READ : 0) |
 				 (perms[1] == 'w' ? PROT_WRITE : 0) |
 				 (perms[2] == 'x' ? PROT_EXEC : 0);
@@ -112,6 +114,7 @@ static int range_cb(const struct vma *v, void *p)
 
 struct module_arg {
 	uintptr_t addr, lo, hi;
+	const char *name; /* match by path instead of by address */
 };
 
 static int module_cb(struct dl_phdr_info *info, size_t size, void *p)
@@ -133,6 +136,8 @@ static int module_cb(struct dl_phdr_info *info, size_t size, void *p)
 		if (a->addr >= s && a->addr < e)
 			hit = 1;
 	}
+	if (a->name)
+		hit = info->dlpi_name && strstr(info->dlpi_name, a->name);
 	if (!hit)
 		return 0;
 	long ps = sysconf(_SC_PAGESIZE);
@@ -141,16 +146,50 @@ static int module_cb(struct dl_phdr_info *info, size_t size, void *p)
 	return 1;
 }
 
-void probe_module(const char *label, const void *addr)
+static void report_module(const char *label, struct module_arg *m)
 {
-	struct module_arg m = { (uintptr_t)addr, 0, 0 };
-	if (!dl_iterate_phdr(module_cb, &m)) {
+	if (!dl_iterate_phdr(module_cb, m)) {
 		printf("%s: no module\n", label);
 		return;
 	}
-	struct range_arg r = { m.lo, m.hi, 0, 0 };
+	struct range_arg r = { m->lo, m->hi, 0, 0 };
 	each_vma(range_cb, &r);
 	printf("%s: %d/%d mappings sealed\n", label, r.sealed, r.total);
+}
+
+void probe_module_named(const char *label, const char *name)
+{
+	struct module_arg m = { 0, 0, 0, name };
+	report_module(label, &m);
+}
+
+void probe_module(const char *label, const void *addr)
+{
+	struct module_arg m = { (uintptr_t)addr, 0, 0, NULL };
+	report_module(label, &m);
+}
+
+struct copies_arg {
+	const char *name;
+	int n;
+};
+
+static int copies_cb(const struct vma *v, void *p)
+{
+	struct copies_arg *a = p;
+	size_t ln = strlen(v->name), lw = strlen(a->name);
+	/* The mapping of the ELF header (offset 0) starts each copy. */
+	if (ln >= lw && !strcmp(v->name + ln - lw, a->name) && v->offset == 0)
+		a->n++;
+	return 0;
+}
+
+int probe_copies(const char *label, const char *name)
+{
+	struct copies_arg a = { name, 0 };
+	each_vma(copies_cb, &a);
+	printf("%s: %d copies\n", label, a.n);
+	return a.n;
 }
 
 static const char *result(int ret)

@@ -23,4 +23,10 @@ void probe_ops(const char *label, const void *addr);
 /* Sealed state of the first mapping whose smaps name is NAME (e.g. "[vdso]"). */
 int probe_named(const char *label, const char *name);
 
+/* Like probe_module, for the loaded module whose path contains NAME. */
+void probe_module_named(const char *label, const char *name);
+
+/* "LABEL: N copies": how many times a file whose path ends in NAME is mapped. */
+int probe_copies(const char *label, const char *name);
+
 #endif

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// glibc's tst-dl_mseal scenario, instrumented with sealing-rt.o instead of
+// by the loader.  Sealed: the executable, a DT_NEEDED library and its own
+// dependency, an LD_PRELOAD library, a dlopen(RTLD_NODELETE) library and a
+// plainly dlopen'd one.  Unsealed: an uninstrumented library, libc, ld.so,
+// heap and stack; the vdso is left as the kernel made it.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %cc -shared -fPIC -DFN=dep_fn %S/Inputs/lib.c %rt -o %t/libdep.so
+// RUN: %cc -shared -fPIC -DFN=needed_fn -DDEP=dep_fn %S/Inputs/lib.c %rt -L%t -ldep -Wl,-rpath,%t -o %t/libneeded.so
+// RUN: %cc -shared -fPIC -DFN=plainun_fn %S/Inputs/lib.c -o %t/libplainun.so
+// RUN: %cc -shared -fPIC -DFN=preload_fn %S/Inputs/lib.c %rt -o %t/libpreload.so
+// RUN: %cc -shared -fPIC -DFN=nodelete_fn %S/Inputs/lib.c %rt -o %t/libnodelete.so
+// RUN: %cc -shared -fPIC -DFN=plain_fn %S/Inputs/lib.c %rt -o %t/libplain.so
+// RUN: %cc -O2 %s %probe %rt -L%t -lneeded -lplainun -Wl,-rpath,%t -o %t/prog
+// RUN: %cc -O2 %s %probe -L%t -lneeded -lplainun -Wl,-rpath,%t -o %t/prog-plain
+// RUN: env LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so > %t/out
+// RUN: FileCheck %s < %t/out
+// The vdso is the kernel's business (CONFIG_MSEAL_SYSTEM_MAPPINGS): same
+// state with and without sealing.
+// RUN: env LD_PRELOAD=%t/libpreload.so %t/prog-plain %t/libnodelete.so %t/libplain.so | grep '^vdso:' > %t/vdso.base
+// RUN: grep '^vdso:' %t/out | diff - %t/vdso.base
+// One debug line per instrumented module, each one mseal call, including
+// libdep.so, which has no libc dependency and runs before libc is set up.
+// RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
+// DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
+// DEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
+// DEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
+// DEBUG-DAG: sealing: {{.*}}/prog: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
+// DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
+// DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
+// DEBUG-NOT: sealing:
+//
+// The kernel's count: six instrumented modules, six mseal calls.
+// RUN: env LD_PRELOAD=%t/libpreload.so strace -f -qq -o %t/trace %t/prog %t/libnodelete.so %t/libplain.so > /dev/null
+// RUN: grep -c 'syscall_0x1ce(' %t/trace | FileCheck --check-prefix=COUNT %s
+// COUNT: {{^}}6{{$}}
+#include "sealprobe.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int needed_fn(void);
+int plainun_fn(void);
+
+int main(int argc, char **argv)
+{
+	if (argc != 3)
+		return 2;
+	void *nodelete = dlopen(argv[1], RTLD_NOW | RTLD_NODELETE);
+	void *plain = dlopen(argv[2], RTLD_NOW);
+	if (!nodelete || !plain) {
+		fprintf(stderr, "dlopen: %s\n", dlerror());
+		return 1;
+	}
+	int (*nodelete_fn)(void) = (int (*)(void))dlsym(nodelete, "nodelete_fn");
+	int (*plain_fn)(void) = (int (*)(void))dlsym(plain, "plain_fn");
+	char *heap = malloc(64);
+	int on_stack = 0;
+
+	probe_module("exe", (const void *)main);
+	probe_module_named("needed", "libneeded.so");
+	probe_module_named("dep", "libdep.so");
+	probe_module_named("preload", "libpreload.so");
+	probe_module_named("nodelete", "libnodelete.so");
+	probe_module_named("plain", "libplain.so");
+	probe_ops("needed text", (const void *)needed_fn);
+	probe_ops("plain text", (const void *)plain_fn);
+	probe_module_named("uninstrumented", "libplainun.so");
+	probe_module_named("libc", "libc.so");
+	probe_module_named("ld.so", "ld-linux");
+	probe_ops("uninstrumented text", (const void *)plainun_fn);
+	probe_mapping("heap", heap);
+	probe_mapping("stack", &on_stack);
+	probe_named("vdso", "[vdso]");
+	printf("calls: %d %d %d %d\n", needed_fn(), plainun_fn(), nodelete_fn(), plain_fn());
+	free(heap);
+	return 0;
+}
+// CHECK: exe: [[N:[0-9]+]]/[[N]] mappings sealed
+// CHECK-NEXT: needed: [[N:[0-9]+]]/[[N]] mappings sealed
+// CHECK-NEXT: dep: [[N:[0-9]+]]/[[N]] mappings sealed
+// CHECK-NEXT: preload: [[N:[0-9]+]]/[[N]] mappings sealed
+// CHECK-NEXT: nodelete: [[N:[0-9]+]]/[[N]] mappings sealed
+// CHECK-NEXT: plain: [[N:[0-9]+]]/[[N]] mappings sealed
+// CHECK-NEXT: needed text: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
+// CHECK-NEXT: plain text: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
+// CHECK-NEXT: uninstrumented: 0/{{[1-9][0-9]*}} mappings sealed
+// CHECK-NEXT: libc: 0/{{[1-9][0-9]*}} mappings sealed
+// CHECK-NEXT: ld.so: 0/{{[1-9][0-9]*}} mappings sealed
+// CHECK-NEXT: uninstrumented text: mprotect=ok munmap=skipped
+// CHECK-NEXT: heap: unsealed
+// CHECK-NEXT: stack: unsealed
+// CHECK-NEXT: vdso:
+// CHECK-NEXT: calls: 2 1 1 1

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// In a secure-execution process (here a setuid-root copy run by an
+// unprivileged user, so AT_SECURE is set) the environment may only raise
+// the policy, and SEALING_DEBUG, whose addresses would defeat ASLR, is
+// ignored.
+//
+// REQUIRES: root, setpriv
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %cc -O2 %s %probe %rt -o %t/p1
+// RUN: %cc -O2 %s %probe %rtdir/sealing-rt-policy0.o -o %t/p0
+// The binaries go where an unprivileged user can run them and setuid works.
+// RUN: rm -rf /tmp/sealing-secure-exec && mkdir -p /tmp/sealing-secure-exec && chmod 755 /tmp/sealing-secure-exec
+// RUN: cp %t/p1 %t/p0 /tmp/sealing-secure-exec/ && chmod 4755 /tmp/sealing-secure-exec/p1 /tmp/sealing-secure-exec/p0
+//
+// Baseline, not secure: lowering works and debug prints.
+// RUN: env SEALING_POLICY=0 %t/p1 | FileCheck --check-prefix=UNSEALED %s
+// RUN: env SEALING_DEBUG=1 %t/p1 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
+// DEBUG: sealing: {{.*}}: policy 1: sealed
+//
+// Secure: lowering is refused, debug stays silent...
+// RUN: env SEALING_POLICY=0 SEALING_DEBUG=1 setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p1 > %t/out 2> %t/err
+// RUN: FileCheck --check-prefix=SECURE --check-prefix=SEALED %s < %t/out
+// RUN: wc -c < %t/err | FileCheck --check-prefix=EMPTY %s
+// ... but raising is honoured.
+// RUN: env SEALING_POLICY=1 setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p0 | FileCheck --check-prefix=SECURE --check-prefix=SEALED %s
+// RUN: setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p0 | FileCheck --check-prefix=SECURE --check-prefix=UNSEALED %s
+// RUN: rm -rf /tmp/sealing-secure-exec
+//
+// SECURE: secure=1
+// SEALED: exe: [[N:[0-9]+]]/[[N]] mappings sealed
+// UNSEALED: exe: 0/{{[1-9][0-9]*}} mappings sealed
+// EMPTY: {{^}}0{{$}}
+#include "sealprobe.h"
+
+#include <stdio.h>
+#include <sys/auxv.h>
+
+int main(void)
+{
+	printf("secure=%lu\n", getauxval(AT_SECURE));
+	probe_module("exe", (const void *)main);
+	return 0;
+}
