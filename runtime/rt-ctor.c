@@ -38,11 +38,16 @@ static void rt_report(const struct rt_config *c, struct rt_module *m,
 		}
 		if (r->nsealed > shown)
 			rt_put(&l, " ...");
-		if (r->mutable_range.hi) {
-			rt_put(&l, ", mutable ");
-			rt_put_range(&l, r->mutable_range.lo, r->mutable_range.hi);
-			rt_put(&l, " left open");
-		}
+	}
+	if (r->relro.hi) {
+		rt_put(&l, ", relro ");
+		rt_put_range(&l, r->relro.lo, r->relro.hi);
+		rt_put(&l, " made anonymous");
+	}
+	if (r->mutable_range.hi) {
+		rt_put(&l, ", mutable ");
+		rt_put_range(&l, r->mutable_range.lo, r->mutable_range.hi);
+		rt_put(&l, " left open");
 	}
 	rt_put(&l, "; ");
 	rt_put_dec(&l, r->calls);
@@ -78,7 +83,7 @@ __attribute__((noreturn)) static void rt_fatal(struct rt_module *m,
 {
 	struct rt_line l = { .len = 0 };
 	rt_debug_prefix(&l, m, anchor);
-	rt_put(&l, what);
+	rt_put(&l, r->relro_failed ? "cannot make RELRO anonymous" : what);
 	if (r->err_range.hi) {
 		rt_put(&l, " ");
 		rt_put_range(&l, r->err_range.lo, r->err_range.hi);
@@ -131,7 +136,7 @@ __attribute__((constructor, used)) static void rt_seal_self(void)
 	}
 
 	if (!skipped)
-		rt_seal_module(m, &r);
+		rt_seal_module(m, c.flags, &r);
 	if (c.debug)
 		rt_report(&c, m, anchor, &r, skipped);
 	if (!skipped && r.err && c.policy == SEALING_POLICY_ENFORCE)

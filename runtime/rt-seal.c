@@ -21,6 +21,8 @@ struct rt_seal_result {
 	long err;                  /* first failure, positive errno */
 	struct rt_range err_range;
 	struct rt_range mutable_range;
+	struct rt_range relro; /* made anonymous before sealing */
+	int relro_failed;
 };
 
 static uintptr_t rt_page_size(void)
@@ -107,7 +109,10 @@ static int rt_image_span(const struct rt_module *m, uintptr_t page,
 	return 1;
 }
 
-static void rt_seal_module(const struct rt_module *m, struct rt_seal_result *r)
+#include "rt-relro.c"
+
+static void rt_seal_module(const struct rt_module *m, uint32_t flags,
+			   struct rt_seal_result *r)
 {
 	uintptr_t mlo = (uintptr_t)__start_sealing_mutable;
 	uintptr_t mhi = (uintptr_t)__stop_sealing_mutable;
@@ -118,6 +123,8 @@ static void rt_seal_module(const struct rt_module *m, struct rt_seal_result *r)
 		r->err = ENOEXEC;
 		return;
 	}
+	if (!(flags & SEALING_FLAG_RELRO_KEEP))
+		rt_anonymize_relro(m, page, r);
 
 	if (mlo && mhi > mlo && mlo >= span.lo && mhi <= span.hi) {
 		mlo &= ~(page - 1);

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 
 #include "sealing/note.h"

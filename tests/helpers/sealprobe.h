@@ -29,4 +29,13 @@ void probe_module_named(const char *label, const char *name);
 /* "LABEL: N copies": how many times a file whose path ends in NAME is mapped. */
 int probe_copies(const char *label, const char *name);
 
+/*
+ * The RELRO attack: every discarding madvise on every page of the RELRO of
+ * the module whose path contains NAME (NULL: the executable).  Prints
+ * "LABEL: relro N pages: DONTNEED=E FREE=E REMOVE=E DONTNEED_LOCKED=E",
+ * E being one result shared by every page or "mixed", or "LABEL: no relro".
+ * Where a discard succeeds the pages revert to their on-disk bytes.
+ */
+void probe_relro_attack(const char *label, const char *name);
+
 #endif

@@ -20,15 +20,16 @@
 // state with and without sealing.
 // RUN: env LD_PRELOAD=%t/libpreload.so %t/prog-plain %t/libnodelete.so %t/libplain.so | grep '^vdso:' > %t/vdso.base
 // RUN: grep '^vdso:' %t/out | diff - %t/vdso.base
-// One debug line per instrumented module, each one mseal call, including
+// One debug line per instrumented module, each one mseal call (after three
+// to make RELRO anonymous, see relro-attack.c), including
 // libdep.so, which has no libc dependency and runs before libc is set up.
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
-// DEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
-// DEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
-// DEBUG-DAG: sealing: {{.*}}/prog: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
-// DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
-// DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
+// DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/prog: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
 // DEBUG-NOT: sealing:
 //
 // The kernel's count: six instrumented modules, six mseal calls.
