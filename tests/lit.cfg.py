@@ -36,7 +36,7 @@ config.substitutions += [
 ]
 
 for tool in ('strace', 'valgrind', 'gdb', 'fakeroot', 'qemu-x86_64', 'setpriv',
-             'readelf', 'objdump', 'ld.gold', 'ld.lld'):
+             'readelf', 'objdump', 'ld.gold', 'ld.lld', 'gfortran'):
     if shutil.which(tool):
         config.available_features.add(tool)
 if os.getuid() == 0:
