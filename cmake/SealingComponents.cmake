@@ -8,6 +8,9 @@ set_property(GLOBAL PROPERTY SEALING_COMPONENTS "")
 
 # sealing_component(NAME BUILT|SKIPPED "reason or what it builds")
 function(sealing_component name state detail)
+  # Rows are stored in a CMake list: keep list and field separators out.
+  string(REPLACE ";" ", " detail "${detail}")
+  string(REPLACE "|" "/" detail "${detail}")
   set_property(GLOBAL APPEND PROPERTY SEALING_COMPONENTS "${name}|${state}|${detail}")
   if(state STREQUAL "BUILT")
     set_property(GLOBAL PROPERTY SEALING_HAVE_${name} ON)

@@ -49,6 +49,8 @@ static void rt_report(const struct rt_config *c, struct rt_module *m,
 		rt_put_range(&l, r->mutable_range.lo, r->mutable_range.hi);
 		rt_put(&l, " left open");
 	}
+	if (m && m->via_iteration)
+		rt_put(&l, ", headers found by dl_iterate_phdr");
 	rt_put(&l, "; ");
 	rt_put_dec(&l, r->calls);
 	rt_put(&l, r->calls == 1 ? " syscall; " : " syscalls; ");

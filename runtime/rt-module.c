@@ -15,6 +15,7 @@ struct rt_module {
 	uintptr_t bias;
 	const char *name; /* filled lazily, only for messages and pinning */
 	int is_main;
+	int via_iteration; /* __ehdr_start was missing */
 };
 
 static int rt_phdrs_hold(const ElfW(Phdr) *phdr, size_t phnum, uintptr_t bias,
@@ -108,9 +109,11 @@ static int rt_looks_like_main(const struct rt_module *m)
 static int rt_find_module(struct rt_module *m, const void *anchor)
 {
 	*m = (struct rt_module){ 0 };
-	if (!rt_module_from_ehdr(m, (uintptr_t)anchor) &&
-	    !rt_module_from_iteration(m, (uintptr_t)anchor))
-		return 0;
+	if (!rt_module_from_ehdr(m, (uintptr_t)anchor)) {
+		if (!rt_module_from_iteration(m, (uintptr_t)anchor))
+			return 0;
+		m->via_iteration = 1;
+	}
 	m->is_main = getauxval ? getauxval(AT_PHDR) == (uintptr_t)m->phdr
 			       : rt_looks_like_main(m);
 	return 1;
