@@ -52,11 +52,12 @@ static void rt_aux_read(struct rt_aux *a)
  */
 static char **rt_environ(void)
 {
-	if (environ)
-		return environ;
-	if (!__libc_stack_end)
+	char **env = RT_WEAK_VALUE(environ);
+	if (env)
+		return env;
+	const long *sp = RT_WEAK_VALUE(__libc_stack_end);
+	if (!sp)
 		return 0;
-	const long *sp = __libc_stack_end;
 	long argc = sp[0];
 	char **argv = (char **)(sp + 1);
 	if (argc < 0 || argc > (1L << 24) || argv[argc])

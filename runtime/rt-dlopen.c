@@ -20,9 +20,9 @@
 
 static int rt_loaded_at_startup(void)
 {
-	if (!__libc_stack_end)
+	uintptr_t top = (uintptr_t)RT_WEAK_VALUE(__libc_stack_end);
+	if (!top)
 		return 1; /* not glibc: nothing unloads what we cannot see */
-	uintptr_t top = (uintptr_t)__libc_stack_end;
 	uintptr_t here = (uintptr_t)__builtin_frame_address(0);
 	return here <= top && top - here < RT_STARTUP_STACK_DEPTH;
 }

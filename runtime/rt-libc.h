@@ -33,4 +33,10 @@ RT_WEAK extern int _dl_find_object(void *, struct dl_find_object *);
 /* Set by glibc's ld.so to the initial stack pointer; absent elsewhere. */
 RT_WEAK extern void *__libc_stack_end;
 
+/*
+ * The value of a weak variable, or 0 when it is not linked in: its address
+ * must be tested before it is read.
+ */
+#define RT_WEAK_VALUE(var) (&(var) ? (var) : 0)
+
 #endif
