@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "note.h"
+
+#include <string.h>
+
+uint32_t note_get32(const uint8_t *p, int big_endian)
+{
+	if (big_endian)
+		return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		       (uint32_t)p[2] << 8 | p[3];
+	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[1] << 8 | p[0];
+}
+
+void note_put32(uint8_t *p, uint32_t v, int big_endian)
+{
+	for (int i = 0; i < 4; i++)
+		p[big_endian ? 3 - i : i] = (uint8_t)(v >> (8 * i));
+}
+
+void note_iter_init(struct note_iter *it, const uint8_t *buf, size_t size,
+		    uint64_t align, int big_endian)
+{
+	it->buf = buf;
+	it->size = size;
+	it->pos = 0;
+	/* As readelf does: anything but 8 lays notes out 4-aligned. */
+	it->align = align == 8 ? 8 : 4;
+	it->big_endian = big_endian;
+}
+
+static int align_up(size_t v, size_t a, size_t *out)
+{
+	if (v > SIZE_MAX - (a - 1))
+		return -1;
+	*out = (v + a - 1) & ~(a - 1);
+	return 0;
+}
+
+int note_next(struct note_iter *it, struct note_ref *n, const char **why)
+{
+	size_t left = it->size - it->pos;
+
+	if (left == 0)
+		return 0;
+	if (left < 12) {
+		*why = "note header truncated";
+		return -1;
+	}
+	const uint8_t *h = it->buf + it->pos;
+	n->offset = it->pos;
+	n->namesz = note_get32(h, it->big_endian);
+	n->descsz = note_get32(h + 4, it->big_endian);
+	n->type = note_get32(h + 8, it->big_endian);
+
+	/* Sizes are 32-bit, so these sums cannot overflow a 64-bit size_t,
+	 * but align_up still guards a 32-bit host. */
+	size_t desc_rel, end_rel;
+	if (align_up(12 + (size_t)n->namesz, it->align, &desc_rel) ||
+	    desc_rel > left || n->descsz > left - desc_rel ||
+	    align_up(desc_rel + n->descsz, it->align, &end_rel)) {
+		*why = "note runs past the end of its section";
+		return -1;
+	}
+	/* The last note may omit its trailing padding. */
+	if (end_rel > left)
+		end_rel = left;
+	n->name = h + 12;
+	n->desc = h + desc_rel;
+	n->desc_offset = it->pos + desc_rel;
+	n->end = it->pos + end_rel;
+	it->pos = n->end;
+	return 1;
+}
+
+static int name_is(const struct note_ref *n, const char *s)
+{
+	size_t len = strlen(s) + 1;
+	return n->namesz == len && !memcmp(n->name, s, len);
+}
+
+int note_is_sealing(const struct note_ref *n)
+{
+	return n->type == SEALING_NOTE_TYPE && name_is(n, SEALING_NOTE_NAME);
+}
+
+int note_is_gnu_property(const struct note_ref *n)
+{
+	return n->type == SEALCTL_NT_GNU_PROPERTY_TYPE_0 &&
+	       name_is(n, GNU_NOTE_NAME);
+}
+
+const char *sealing_desc_decode(const struct note_ref *n, int big_endian,
+				struct sealing_note_desc *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (n->descsz < SEALING_NOTE_DESCSZ)
+		return "descriptor too short";
+	out->version = n->desc[0];
+	out->policy = n->desc[1];
+	out->carrier = n->desc[2];
+	out->reserved = n->desc[3];
+	out->flags = note_get32(n->desc + 4, big_endian);
+	if (n->descsz != SEALING_NOTE_DESCSZ)
+		return "descriptor size is not 8";
+	if (out->version != SEALING_NOTE_VERSION)
+		return "unknown note version";
+	if (out->policy > SEALING_POLICY_ENFORCE)
+		return "policy out of range";
+	return NULL;
+}
+
+unsigned sealing_effective_policy(const struct sealing_note_desc *d,
+				  const char *damage)
+{
+	/* docs/note-format.md: a damaged note never turns sealing off. */
+	return damage ? SEALING_POLICY_BEST : d->policy;
+}
+
+const char *sealing_carrier_name(unsigned carrier)
+{
+	switch (carrier) {
+	case SEALING_CARRIER_UNKNOWN:
+		return "unknown";
+	case SEALING_CARRIER_LINK_OBJECT:
+		return "sealing-rt.o";
+	case SEALING_CARRIER_GCC_PLUGIN:
+		return "gcc-plugin";
+	case SEALING_CARRIER_LLVM_PASS:
+		return "llvm-pass";
+	}
+	return "unrecognised";
+}
+
+const char *sealing_policy_name(unsigned policy)
+{
+	switch (policy) {
+	case SEALING_POLICY_OFF:
+		return "off";
+	case SEALING_POLICY_BEST:
+		return "best-effort";
+	case SEALING_POLICY_ENFORCE:
+		return "enforce";
+	}
+	return "invalid";
+}
+
+int gnu_property_find(const uint8_t *desc, size_t descsz, int big_endian,
+		      int elf64, uint32_t type, size_t *at, size_t *len)
+{
+	size_t pad = elf64 ? 8 : 4, pos = 0;
+	int found = 0;
+
+	*at = SIZE_MAX;
+	*len = 0;
+	while (pos < descsz) {
+		if (descsz - pos < 8)
+			return -1;
+		uint32_t t = note_get32(desc + pos, big_endian);
+		uint32_t sz = note_get32(desc + pos + 4, big_endian);
+		size_t step;
+		if (sz > descsz - pos - 8 || align_up(8 + (size_t)sz, pad, &step) ||
+		    step > descsz - pos)
+			return -1;
+		if (t == type && !found) {
+			found = 1;
+			*at = pos;
+			*len = step;
+		} else if (t > type && *at == SIZE_MAX) {
+			*at = pos;
+		}
+		pos += step;
+	}
+	if (*at == SIZE_MAX)
+		*at = descsz;
+	return found;
+}

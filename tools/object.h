@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What sealctl knows about one ELF object: a file, or one member of an
+ * archive.  Filled by scan.c, printed by report-*.c, patched by the
+ * set-* commands through the absolute file offsets recorded here.
+ */
+#ifndef SEALCTL_OBJECT_H
+#define SEALCTL_OBJECT_H
+
+#include <sealing/note.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SEALCTL_MAX_NOTES 16
+
+struct sealctl_range {
+	uint64_t lo, hi;
+};
+
+struct sealctl_note {
+	uint64_t offset;      /* absolute file offset of the note header */
+	uint64_t desc_offset; /* absolute file offset of the descriptor */
+	struct sealing_note_desc desc;
+	const char *damage; /* NULL when well formed */
+};
+
+struct sealctl_gnu_property {
+	int present;      /* an NT_GNU_PROPERTY_TYPE_0 note exists */
+	int notes;        /* how many; the fields below describe the one
+			     holding MEMORY_SEAL, else the first */
+	uint64_t seen[8]; /* offsets of the first notes, to skip repeats */
+	int malformed;    /* its property array does not parse */
+	int memory_seal;  /* GNU_PROPERTY_MEMORY_SEAL is in it */
+	uint64_t offset;  /* absolute offset of the note header */
+	uint64_t room;    /* zero bytes after the note, inside its section */
+	uint32_t descsz;
+	uint64_t section_end; /* absolute offset of the section's end */
+};
+
+enum sealctl_kind {
+	SEALCTL_KIND_RELOCATABLE,
+	SEALCTL_KIND_EXECUTABLE,
+	SEALCTL_KIND_PIE,
+	SEALCTL_KIND_SHARED,
+	SEALCTL_KIND_CORE,
+	SEALCTL_KIND_OTHER,
+};
+
+struct sealctl_object {
+	const char *path;
+	const char *member; /* archive member name, or NULL */
+	uint64_t base;      /* file offset of the object inside `path` */
+	int patchable;      /* offsets are real offsets into `path` */
+	int elf64, big_endian;
+	unsigned e_type, e_machine;
+	enum sealctl_kind kind;
+	const char *arch; /* BFD's printable architecture name */
+
+	size_t nnotes;
+	int notes_truncated; /* more than SEALCTL_MAX_NOTES were found */
+	struct sealctl_note notes[SEALCTL_MAX_NOTES];
+	const char *note_damage; /* a note section that does not parse */
+
+	struct sealctl_gnu_property prop;
+
+	/* Linked files only: what the runtime will seal (link-time
+	 * addresses; add the load bias for PIE and shared objects). */
+	int linked;
+	uint64_t page_size;
+	size_t nseal;
+	struct sealctl_range seal[2];
+	int has_mutable;
+	struct sealctl_range mutable_pages;
+};
+
+const char *sealctl_kind_name(enum sealctl_kind kind);
+/* Highest policy over all notes (docs/note-format.md), -1 if none. */
+int sealctl_effective_policy(const struct sealctl_object *o);
+
+#endif

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define _GNU_SOURCE
+#include "rewrite.h"
+
+#include "diag.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+static int full_pread(int fd, void *buf, size_t len, uint64_t off)
+{
+	size_t done = 0;
+	while (done < len) {
+		ssize_t r = pread(fd, (char *)buf + done, len - done, (off_t)(off + done));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		done += (size_t)r;
+	}
+	return 0;
+}
+
+static int full_pwrite(int fd, const void *buf, size_t len, uint64_t off)
+{
+	size_t done = 0;
+	while (done < len) {
+		ssize_t r = pwrite(fd, (const char *)buf + done, len - done,
+				   (off_t)(off + done));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		done += (size_t)r;
+	}
+	return 0;
+}
+
+static int copy_data(int in, int out, uint64_t size)
+{
+	char buf[1 << 16];
+	uint64_t off = 0;
+	while (off < size) {
+		size_t want = size - off < sizeof(buf) ? (size_t)(size - off) : sizeof(buf);
+		if (full_pread(in, buf, want, off) || full_pwrite(out, buf, want, off))
+			return -1;
+		off += want;
+	}
+	/* The file must not have grown behind our back either. */
+	return pread(in, buf, 1, (off_t)size) == 0 ? 0 : -1;
+}
+
+/* Extended attributes carry file capabilities and ACLs: losing one
+ * silently would change what the program may do. */
+static int copy_xattrs(int in, int out, char *err)
+{
+	ssize_t len = flistxattr(in, NULL, 0);
+	if (len < 0)
+		return errno == ENOTSUP ? 0 : (sealctl_seterr(err, "cannot list extended attributes: %s", strerror(errno)), -1);
+	if (len == 0)
+		return 0;
+	char *names = malloc((size_t)len);
+	if (!names || (len = flistxattr(in, names, (size_t)len)) < 0) {
+		sealctl_seterr(err, "cannot list extended attributes: %s", strerror(errno));
+		free(names);
+		return -1;
+	}
+	for (char *name = names; name < names + len; name += strlen(name) + 1) {
+		ssize_t vlen = fgetxattr(in, name, NULL, 0);
+		char *val = vlen >= 0 ? malloc((size_t)vlen + 1) : NULL;
+		if (!val || (vlen = fgetxattr(in, name, val, (size_t)vlen)) < 0 ||
+		    fsetxattr(out, name, val, (size_t)vlen, 0)) {
+			sealctl_seterr(err, "cannot preserve extended attribute %s: %s", name,
+				       strerror(errno));
+			free(val);
+			free(names);
+			return -1;
+		}
+		free(val);
+	}
+	free(names);
+	return 0;
+}
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+int sealctl_rewrite(const char *path, const struct sealctl_patch *p, size_t n,
+		    const struct stat *before, char *err)
+{
+	char target[PATH_MAX], dirbuf[PATH_MAX], basebuf[PATH_MAX], tmp[PATH_MAX];
+	struct stat st, again;
+	int in = -1, out = -1, dfd = -1, rc = -1;
+
+	if (!realpath(path, target)) {
+		sealctl_seterr(err, "%s", strerror(errno));
+		return -1;
+	}
+	in = open(target, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (in < 0 || fstat(in, &st)) {
+		sealctl_seterr(err, "%s", strerror(errno));
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		sealctl_seterr(err, "not a regular file");
+		goto out;
+	}
+	/* rename() gives the new contents to this name only; the other
+	 * links would silently keep the old policy. */
+	if (st.st_nlink > 1) {
+		sealctl_seterr(err, "has %ju hard links; refusing to split them (rewrite each link's file separately after breaking the links)",
+			       (uintmax_t)st.st_nlink);
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint8_t cur[sizeof(p[i].old)];
+		if (p[i].len > sizeof(cur) || p[i].offset > (uint64_t)st.st_size ||
+		    p[i].len > (uint64_t)st.st_size - p[i].offset ||
+		    full_pread(in, cur, p[i].len, p[i].offset) ||
+		    memcmp(cur, p[i].old, p[i].len)) {
+			sealctl_seterr(err, "file changed while being examined; nothing written");
+			goto out;
+		}
+	}
+
+	strcpy(dirbuf, target);
+	strcpy(basebuf, target);
+	const char *dir = dirname(dirbuf), *base = basename(basebuf);
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.sealctl-XXXXXX", dir, base) >=
+	    sizeof(tmp)) {
+		sealctl_seterr(err, "path too long");
+		goto out;
+	}
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	out = mkostemp(tmp, O_CLOEXEC);
+	if (dfd < 0 || out < 0) {
+		sealctl_seterr(err, "cannot create a temporary file in %s: %s", dir,
+			       strerror(errno));
+		goto out;
+	}
+	if (copy_data(in, out, (uint64_t)st.st_size)) {
+		sealctl_seterr(err, "cannot copy: %s", errno ? strerror(errno) : "file changed size");
+		goto out_unlink;
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint8_t back[sizeof(p[i].new)];
+		if (full_pwrite(out, p[i].new, p[i].len, p[i].offset) ||
+		    full_pread(out, back, p[i].len, p[i].offset) ||
+		    memcmp(back, p[i].new, p[i].len)) {
+			sealctl_seterr(err, "cannot write the temporary copy: %s", strerror(errno));
+			goto out_unlink;
+		}
+	}
+	/* Owner before mode: chown clears set-user-ID and set-group-ID. */
+	if (fchown(out, st.st_uid, st.st_gid)) {
+		sealctl_seterr(err, "cannot keep owner %ju:%ju (%s); run as the file's owner or root",
+			       (uintmax_t)st.st_uid, (uintmax_t)st.st_gid, strerror(errno));
+		goto out_unlink;
+	}
+	if (fchmod(out, st.st_mode & 07777)) {
+		sealctl_seterr(err, "cannot keep mode %04o: %s", st.st_mode & 07777,
+			       strerror(errno));
+		goto out_unlink;
+	}
+	if (copy_xattrs(in, out, err))
+		goto out_unlink;
+	struct timespec times[2] = { st.st_atim, st.st_mtim };
+	if (before && before->st_dev == st.st_dev && before->st_ino == st.st_ino)
+		times[0] = before->st_atim;
+	if (futimens(out, times) || fsync(out)) {
+		sealctl_seterr(err, "cannot keep timestamps or sync: %s", strerror(errno));
+		goto out_unlink;
+	}
+	/* Last look: the original must be the very file we copied. */
+	if (fstat(in, &again) || !same_file(&st, &again) || stat(target, &again) ||
+	    !same_file(&st, &again)) {
+		sealctl_seterr(err, "file changed while being rewritten; original left as it was");
+		goto out_unlink;
+	}
+	if (rename(tmp, target)) {
+		sealctl_seterr(err, "cannot replace: %s", strerror(errno));
+		goto out_unlink;
+	}
+	/* The rename itself must reach the disk before we report success. */
+	fsync(dfd);
+	rc = 0;
+	goto out;
+out_unlink:
+	unlink(tmp);
+out:
+	if (out >= 0)
+		close(out);
+	if (in >= 0)
+		close(in);
+	if (dfd >= 0)
+		close(dfd);
+	return rc;
+}
