@@ -58,8 +58,14 @@ struct sealing_note {
 	struct sealing_note_desc desc;
 };
 
-_Static_assert(sizeof(struct sealing_note_desc) == SEALING_NOTE_DESCSZ,
-	       "descriptor layout");
-_Static_assert(sizeof(struct sealing_note) == 28, "note layout");
+/* C11 and C++ spell it differently; the plugins include this from C++. */
+#ifdef __cplusplus
+#define SEALING_STATIC_ASSERT static_assert
+#else
+#define SEALING_STATIC_ASSERT _Static_assert
+#endif
+SEALING_STATIC_ASSERT(sizeof(struct sealing_note_desc) == SEALING_NOTE_DESCSZ,
+		      "descriptor layout");
+SEALING_STATIC_ASSERT(sizeof(struct sealing_note) == 28, "note layout");
 
 #endif

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// sealing.so: the GCC plugin's entry point.  It only wires things up: the
+// version check, the options, and one callback that adds the runtime to
+// each translation unit that should have it.
+#include "gcc-includes.h"
+
+#include "emit.h"
+#include "sealing/note.h"
+#include "options.h"
+#include "scope.h"
+#include "version.h"
+
+SEALING_PLUGIN_EXPORT int plugin_is_GPL_compatible;
+
+namespace {
+
+sealing_options options;
+
+// PLUGIN_START_UNIT, not FINISH_UNIT: the runtime must be in the symbol
+// table before the unit is finalized to be streamed into LTO IR, and this
+// is the point at which adding to the symbol table is known to be safe,
+// with or without -flto.
+void start_unit(void *, void *)
+{
+	const char *why = sealing_skip_reason();
+	if (why) {
+		if (options.verbose)
+			inform(UNKNOWN_LOCATION, "sealing: %s: not instrumented: %s",
+			       main_input_filename, why);
+		return;
+	}
+	sealing_emit_runtime(options);
+	if (options.verbose)
+		inform(UNKNOWN_LOCATION,
+		       "sealing: %s: runtime added (policy %u, dlopen=%s, relro=%s)",
+		       main_input_filename, options.policy,
+		       options.flags & SEALING_FLAG_DLOPEN_SKIP ? "skip" : "pin",
+		       options.flags & SEALING_FLAG_RELRO_KEEP ? "keep" : "anon");
+}
+
+plugin_info info_text = {
+	SEALING_VERSION,
+	"-fplugin-arg-sealing-help lists the options",
+};
+
+} // namespace
+
+SEALING_PLUGIN_EXPORT int plugin_init(plugin_name_args *info, plugin_gcc_version *version)
+{
+	if (!sealing_version_ok(version))
+		return 1;
+	register_callback(info->base_name, PLUGIN_INFO, nullptr, &info_text);
+	// A bad option has been reported as an error, which fails the
+	// compile; nothing is registered so the unit is not half-done.
+	if (!sealing_parse_options(info, &options))
+		return 0;
+	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, nullptr);
+	return 0;
+}
