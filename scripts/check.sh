@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 # The whole test suite, from a fresh Debian 12 machine: install what is
 # needed, then build and test every configuration we support.
-#   build/        GCC 12 plugin, LLVM 19 pass, sealctl, runtime: all suites
-#   build-gcc11/  the GCC plugin against GCC 11
-#   build-llvm14/ the LLVM pass against LLVM 14
-#   build-asan/   sealctl under ASan and UBSan
+#   build/         GCC 12 plugin, LLVM 19 pass, sealctl, runtime: every suite
+#   build-gcc11/   the GCC plugin built for and tested with GCC 11
+#   build-llvm14/  the LLVM pass built for and tested with LLVM 14
+#   build-asan/    sealctl under ASan and UBSan
+#   build-fuzz/    sealctl's fuzz targets, 20 s each
 set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -14,9 +15,8 @@ sh scripts/setup-debian.sh
 
 configure_and_test() {
 	dir=$1
-	shift
-	regex=$1
-	shift
+	regex=$2
+	shift 2
 	echo "=== $dir: configure, build, test ($regex)"
 	cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@"
 	cmake --build "$dir" -j"$jobs"
@@ -25,3 +25,14 @@ configure_and_test() {
 
 configure_and_test build '.*' \
 	-DLLVM_DIR=/usr/lib/llvm-19/lib/cmake/llvm
+configure_and_test build-gcc11 '^(runtime|gcc-plugin)$' \
+	-DCMAKE_C_COMPILER=gcc-11 -DCMAKE_CXX_COMPILER=g++-11 \
+	-DSEALING_WITH_LLVM_PASS=OFF -DSEALING_WITH_SEALCTL=OFF
+configure_and_test build-llvm14 '^llvm-pass$' \
+	-DLLVM_DIR=/usr/lib/llvm-14/lib/cmake/llvm \
+	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_SEALCTL=OFF
+configure_and_test build-asan '^sealctl$' -DSEALCTL_SANITIZE=ON \
+	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF
+sh tests/fuzz/run.sh 20 build-fuzz
+
+echo "=== every configuration passed"

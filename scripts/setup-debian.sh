@@ -15,7 +15,7 @@ apt-get install -y -qq --no-install-recommends \
 	gcc g++ gfortran gcc-12-plugin-dev \
 	gcc-11 g++-11 gfortran-11 gcc-11-plugin-dev \
 	binutils-dev libiberty-dev libzstd-dev zlib1g-dev libcap2-bin \
-	clang-14 llvm-14-dev llvm-14-tools lld-14 libclang-rt-14-dev \
+	clang-14 llvm-14-dev llvm-14-tools lld-14 lld libclang-rt-14-dev \
 	clang-19 llvm-19-dev llvm-19-tools lld-19 \
 	strace valgrind gdb fakeroot qemu-user gnuplot-nox hyperfine \
 	>/dev/null

@@ -13,6 +13,7 @@ build=${2:-$src/build-fuzz}
 cc=${FUZZ_CC:-clang-14}
 
 cmake -S "$src" -B "$build" -DCMAKE_C_COMPILER="$cc" -DSEALCTL_FUZZ=ON \
+	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j2 --target sealctl-fuzz-note sealctl-fuzz-status
 
