@@ -6,21 +6,21 @@
  * RELRO, before main (or before dlopen returns).
  */
 
-static void rt_debug_prefix(struct rt_line *l, struct rt_module *m,
-			    const void *anchor)
+static void rt_debug_prefix(struct rt_line *l, const struct rt_process *p,
+			    struct rt_module *m)
 {
 	rt_put(l, "sealing: ");
-	rt_put(l, m ? rt_module_name(m, anchor) : "(unknown module)");
+	rt_put(l, m ? rt_module_name(p, m) : "(unknown module)");
 	rt_put(l, ": ");
 }
 
-static void rt_report(const struct rt_config *c, struct rt_module *m,
-		      const void *anchor, const struct rt_seal_result *r,
+static void rt_report(const struct rt_process *p, const struct rt_config *c,
+		      struct rt_module *m, const struct rt_seal_result *r,
 		      const char *skipped)
 {
 	struct rt_line l = { .len = 0 };
 
-	rt_debug_prefix(&l, m, anchor);
+	rt_debug_prefix(&l, p, m);
 	rt_put(&l, "policy ");
 	rt_put_dec(&l, c->policy);
 	if (skipped) {
@@ -69,22 +69,23 @@ static void rt_report(const struct rt_config *c, struct rt_module *m,
 	rt_emit(&l);
 }
 
-static void rt_warn(struct rt_module *m, const void *anchor, const char *what)
+static void rt_warn(const struct rt_process *p, struct rt_module *m,
+		    const char *what)
 {
 	struct rt_line l = { .len = 0 };
-	rt_debug_prefix(&l, m, anchor);
+	rt_debug_prefix(&l, p, m);
 	rt_put(&l, what);
 	rt_emit(&l);
 }
 
 /* Policy 2: one line naming module, range and error, then terminate. */
-__attribute__((noreturn)) static void rt_fatal(struct rt_module *m,
-					       const void *anchor,
+__attribute__((noreturn)) static void rt_fatal(const struct rt_process *p,
+					       struct rt_module *m,
 					       const struct rt_seal_result *r,
 					       const char *what)
 {
 	struct rt_line l = { .len = 0 };
-	rt_debug_prefix(&l, m, anchor);
+	rt_debug_prefix(&l, p, m);
 	rt_put(&l, r->relro_failed ? "cannot make RELRO anonymous" : what);
 	if (r->err_range.hi) {
 		rt_put(&l, " ");
@@ -100,22 +101,30 @@ __attribute__((noreturn)) static void rt_fatal(struct rt_module *m,
 		rt_syscall3(SYS_exit_group, 127, 0, 0);
 }
 
-__attribute__((constructor, used)) static void rt_seal_self(void)
+/*
+ * glibc calls constructors with (argc, argv, envp), at start-up and from
+ * dlopen alike; rt-process.c explains why we take them.
+ */
+__attribute__((constructor, used)) static void rt_seal_self(int argc,
+							    char **argv,
+							    char **envp)
 {
 	const volatile struct sealing_note *note = &__sealing_note;
 	const void *anchor = (const void *)note;
+	struct rt_process proc, *p = &proc;
 	struct rt_config c = { 0 };
 	struct rt_seal_result r = { 0 };
 	struct rt_module mod, *m = &mod;
 	const char *skipped = 0;
 
+	rt_process_init(p, argc, argv, envp);
 	rt_read_note(note, &c);
-	rt_apply_env(&c);
+	rt_apply_env(p, &c);
 
-	if (!rt_find_module(m, anchor))
+	if (!rt_find_module(p, m, anchor))
 		m = 0;
 	if (c.debug && c.env_warning)
-		rt_warn(m, anchor, c.env_warning);
+		rt_warn(p, m, c.env_warning);
 
 	if (c.policy == SEALING_POLICY_OFF) {
 		skipped = "policy 0";
@@ -124,23 +133,23 @@ __attribute__((constructor, used)) static void rt_seal_self(void)
 	} else if (!m) {
 		r.err = ESRCH;
 		if (c.policy == SEALING_POLICY_ENFORCE)
-			rt_fatal(m, anchor, &r, "cannot find its own program headers");
+			rt_fatal(p, m, &r, "cannot find its own program headers");
 		skipped = "own program headers not found";
-	} else if (!m->is_main && !rt_loaded_at_startup()) {
+	} else if (!m->is_main && !rt_loaded_at_startup(p)) {
 		if (c.flags & SEALING_FLAG_DLOPEN_SKIP) {
 			skipped = "dlopen'd, and the note says dlopen=skip";
-		} else if ((r.err = rt_pin(m, anchor)) != 0) {
+		} else if ((r.err = rt_pin(p, m)) != 0) {
 			/* Sealed but unpinned, every dlclose would leak a copy. */
 			if (c.policy == SEALING_POLICY_ENFORCE)
-				rt_fatal(m, anchor, &r, "cannot make itself RTLD_NODELETE before sealing");
+				rt_fatal(p, m, &r, "cannot make itself RTLD_NODELETE before sealing");
 			skipped = "could not make it RTLD_NODELETE";
 		}
 	}
 
 	if (!skipped)
-		rt_seal_module(m, c.flags, &r);
+		rt_seal_module(p, m, c.flags, &r);
 	if (c.debug)
-		rt_report(&c, m, anchor, &r, skipped);
+		rt_report(p, &c, m, &r, skipped);
 	if (!skipped && r.err && c.policy == SEALING_POLICY_ENFORCE)
-		rt_fatal(m, anchor, &r, "cannot seal");
+		rt_fatal(p, m, &r, "cannot seal");
 }

@@ -11,52 +11,45 @@
 /*
  * Were we loaded by dlopen rather than at program start?  glibc exposes no
  * flag for it, but it runs start-up constructors from _dl_init right on
- * top of the initial stack (a few hundred bytes below __libc_stack_end),
- * while any dlopen runs under main or a constructor, a thread, and
- * dlopen's own frames, several KiB deeper or on another stack.
- * Misjudging a start-up library as dlopen'd only costs a useless pin.
+ * top of the initial stack, a few hundred bytes below argv, while any
+ * dlopen runs under main or a constructor, a thread, and dlopen's own
+ * frames: several KiB deeper, or on another stack.  (Both are given the
+ * same argv, the initial stack's.)  Misjudging a start-up library as
+ * dlopen'd only costs a useless pin.
  */
 #define RT_STARTUP_STACK_DEPTH 512
 
-static int rt_loaded_at_startup(void)
+static int rt_loaded_at_startup(const struct rt_process *p)
 {
-	uintptr_t top = (uintptr_t)RT_WEAK_VALUE(__libc_stack_end);
-	if (!top)
-		return 1; /* not glibc: nothing unloads what we cannot see */
+	uintptr_t top = (uintptr_t)p->argv;
 	uintptr_t here = (uintptr_t)__builtin_frame_address(0);
-	return here <= top && top - here < RT_STARTUP_STACK_DEPTH;
+	return !top || (here <= top && top - here < RT_STARTUP_STACK_DEPTH);
 }
 
-static const char *rt_module_name(struct rt_module *m, const void *anchor)
+static const char *rt_module_name(const struct rt_process *p,
+				  struct rt_module *m)
 {
 	if (m->name && m->name[0])
 		return m->name;
 	if (m->is_main) {
-		struct rt_aux aux;
-		rt_aux_read(&aux);
-		return aux.execfn ? (const char *)aux.execfn : "(executable)";
+		const char *fn = (const char *)rt_auxval(p, AT_EXECFN);
+		return fn ? fn : "(executable)";
 	}
-#ifdef RT_HAVE_DL_FIND_OBJECT
-	struct dl_find_object dlfo;
-	if (_dl_find_object && _dl_find_object((void *)anchor, &dlfo) == 0 &&
-	    dlfo.dlfo_link_map && dlfo.dlfo_link_map->l_name &&
-	    dlfo.dlfo_link_map->l_name[0])
-		return m->name = dlfo.dlfo_link_map->l_name;
-#endif
-	Dl_info info;
-	if (dladdr && dladdr(anchor, &info) && info.dli_fname && info.dli_fname[0])
-		return m->name = info.dli_fname;
+	const char *n = rt_link_map_name(p, m->phdr, m->phnum, m->bias);
+	if (n && n[0])
+		return m->name = n;
 	return "(unknown module)";
 }
 
+typedef void *(*rt_dlopen_fn)(const char *, int);
+
 /* 0 on success, else the errno-style reason the module cannot be pinned. */
-static long rt_pin(struct rt_module *m, const void *anchor)
+static long rt_pin(const struct rt_process *p, struct rt_module *m)
 {
-	void *(*open)(const char *, int) =
-		dlsym ? (void *(*)(const char *, int))dlsym(RTLD_DEFAULT, "dlopen") : 0;
+	rt_dlopen_fn open = (rt_dlopen_fn)rt_lookup(p, "dlopen");
 	if (!open)
 		return ENOSYS;
-	const char *name = rt_module_name(m, anchor);
+	const char *name = rt_module_name(p, m);
 	if (name[0] == '(')
 		return ENOENT; /* no name we could hand to dlopen */
 	/* RTLD_NOLOAD: find the copy being initialised, never load another. */

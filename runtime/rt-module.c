@@ -4,7 +4,8 @@
  * header whenever the header is mapped, which ld.bfd, gold and lld all do
  * for ordinary links: that gives the program headers and the load bias
  * with no walk over the loaded objects.  Only when it is missing (custom
- * linker scripts) do we ask dl_iterate_phdr which object holds our code.
+ * linker scripts) do we ask dl_iterate_phdr, found through the link map
+ * (rt-linkmap.c), which object holds our code.
  */
 
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
@@ -77,14 +78,19 @@ static int rt_iterate_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
-static int rt_module_from_iteration(struct rt_module *m, uintptr_t anchor)
+typedef int (*rt_iterate_fn)(int (*)(struct dl_phdr_info *, size_t, void *),
+			     void *);
+
+static int rt_module_from_iteration(const struct rt_process *p,
+				    struct rt_module *m, uintptr_t anchor)
 {
 	struct rt_iterate_arg arg = { anchor, m };
-	return dl_iterate_phdr && dl_iterate_phdr(rt_iterate_cb, &arg) == 1;
+	rt_iterate_fn iterate = (rt_iterate_fn)rt_lookup(p, "dl_iterate_phdr");
+	return iterate && iterate(rt_iterate_cb, &arg) == 1;
 }
 
 /*
- * Without getauxval (a static link that did not pull it in, or -nostdlib),
+ * Without the auxiliary vector (argv did not look like the initial stack),
  * judge from our own headers: an ET_EXEC, a PIE (it has an interpreter) or
  * a static PIE (DF_1_PIE) is the executable; anything else is a library.
  */
@@ -106,15 +112,16 @@ static int rt_looks_like_main(const struct rt_module *m)
 }
 
 /* anchor: any address inside this module, e.g. its own note. */
-static int rt_find_module(struct rt_module *m, const void *anchor)
+static int rt_find_module(const struct rt_process *p, struct rt_module *m,
+			  const void *anchor)
 {
 	*m = (struct rt_module){ 0 };
 	if (!rt_module_from_ehdr(m, (uintptr_t)anchor)) {
-		if (!rt_module_from_iteration(m, (uintptr_t)anchor))
+		if (!rt_module_from_iteration(p, m, (uintptr_t)anchor))
 			return 0;
 		m->via_iteration = 1;
 	}
-	m->is_main = getauxval ? getauxval(AT_PHDR) == (uintptr_t)m->phdr
-			       : rt_looks_like_main(m);
+	m->is_main = p->auxv ? rt_auxval(p, AT_PHDR) == (uintptr_t)m->phdr
+			     : rt_looks_like_main(m);
 	return 1;
 }

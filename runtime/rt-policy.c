@@ -41,17 +41,15 @@ static int rt_env_is(const char *v, const char *want)
 	return *v == *want;
 }
 
-static void rt_apply_env(struct rt_config *c)
+static void rt_apply_env(const struct rt_process *p, struct rt_config *c)
 {
-	const char *dbg = rt_getenv("SEALING_DEBUG");
-	const char *v = rt_getenv("SEALING_POLICY");
+	const char *dbg = rt_getenv(p, "SEALING_DEBUG");
+	const char *v = rt_getenv(p, "SEALING_POLICY");
 	if (!dbg && !v)
 		return; /* the common case: no need to look at AT_SECURE */
 
-	struct rt_aux aux;
-	rt_aux_read(&aux);
 	/* Unknown means secure: the environment may then only harden. */
-	c->secure = !aux.known || aux.secure;
+	c->secure = !p->auxv || rt_auxval(p, AT_SECURE);
 	c->debug = !c->secure && dbg && rt_env_is(dbg, "1");
 	if (!v)
 		return;

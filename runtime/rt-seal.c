@@ -25,15 +25,16 @@ struct rt_seal_result {
 	int relro_failed;
 };
 
-static uintptr_t rt_page_size(void)
+static uintptr_t rt_page_size(const struct rt_process *p)
 {
 #if defined(__x86_64__)
+	(void)p;
 	return 4096; /* the only page size x86_64 Linux has */
-#endif
-	struct rt_aux aux;
-	rt_aux_read(&aux);
+#else
+	unsigned long ps = rt_auxval(p, AT_PAGESZ);
 	/* Too big is safe (the mutable hole only grows), too small is not. */
-	return aux.pagesz ? aux.pagesz : 65536;
+	return ps ? ps : 65536;
+#endif
 }
 
 static void rt_note_result(struct rt_seal_result *r, uintptr_t lo, uintptr_t hi,
@@ -111,12 +112,13 @@ static int rt_image_span(const struct rt_module *m, uintptr_t page,
 
 #include "rt-relro.c"
 
-static void rt_seal_module(const struct rt_module *m, uint32_t flags,
+static void rt_seal_module(const struct rt_process *p,
+			   const struct rt_module *m, uint32_t flags,
 			   struct rt_seal_result *r)
 {
 	uintptr_t mlo = (uintptr_t)__start_sealing_mutable;
 	uintptr_t mhi = (uintptr_t)__stop_sealing_mutable;
-	uintptr_t page = rt_page_size();
+	uintptr_t page = rt_page_size(p);
 	struct rt_range span;
 
 	if (!rt_image_span(m, page, &span)) {

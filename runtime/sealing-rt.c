@@ -7,21 +7,23 @@
  * the GCC plugin and sealing-rt.o, one bitcode module for the LLVM pass,
  * in which everything is file-local and lives in one COMDAT group.
  *
- * Rules for code in this directory: C11, libc only and all of it weak
- * (rt-libc.h), no allocation, no stdio, no writable static data, syscalls
- * through rt-syscall.h, and every name file-local.
+ * Rules for code in this directory: C11; no reference to any libc symbol
+ * (rt-process.c says why; glibc's headers supply types and constants),
+ * no allocation, no stdio, no writable static data, syscalls through
+ * rt-syscall.h, and every name file-local.
  */
 #define _GNU_SOURCE 1
 
+#include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
+#include <link.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 
 #include "sealing/note.h"
-#include "rt-libc.h"
 #include "rt-syscall.h"
 
 /*
@@ -48,7 +50,8 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 #endif
 
 #include "rt-report.c"
-#include "rt-auxv.c"
+#include "rt-process.c"
+#include "rt-linkmap.c"
 #include "rt-module.c"
 #include "rt-policy.c"
 #include "rt-seal.c"

@@ -17,12 +17,14 @@
 // RUN: env SEALING_DEBUG=1 %t/p1 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
 // DEBUG: sealing: {{.*}}: policy 1: sealed
 //
-// Secure: lowering is refused, debug stays silent...
-// RUN: env SEALING_POLICY=0 SEALING_DEBUG=1 setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p1 > %t/out 2> %t/err
+// Secure: lowering is refused, debug stays silent...  (The unsafe
+// variables make ld.so compact the initial environment, which the runtime
+// must see through to find the auxiliary vector.)
+// RUN: env SEALING_POLICY=0 SEALING_DEBUG=1 LD_LIBRARY_PATH=/nonexistent TMPDIR=/tmp MALLOC_ARENA_MAX=2 setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p1 > %t/out 2> %t/err
 // RUN: FileCheck --check-prefix=SECURE --check-prefix=SEALED %s < %t/out
 // RUN: wc -c < %t/err | FileCheck --check-prefix=EMPTY %s
 // ... but raising is honoured.
-// RUN: env SEALING_POLICY=1 setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p0 | FileCheck --check-prefix=SECURE --check-prefix=SEALED %s
+// RUN: env SEALING_POLICY=1 LD_LIBRARY_PATH=/nonexistent setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p0 | FileCheck --check-prefix=SECURE --check-prefix=SEALED %s
 // RUN: setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p0 | FileCheck --check-prefix=SECURE --check-prefix=UNSEALED %s
 // RUN: rm -rf /tmp/sealing-secure-exec
 //
