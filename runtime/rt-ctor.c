@@ -6,7 +6,7 @@
  * RELRO, before main (or before dlopen returns).
  */
 
-static void rt_debug_prefix(struct rt_line *l, const struct rt_process *p,
+static void rt_debug_prefix(struct rt_line *l, struct rt_process *p,
 			    struct rt_module *m)
 {
 	rt_put(l, "sealing: ");
@@ -14,7 +14,7 @@ static void rt_debug_prefix(struct rt_line *l, const struct rt_process *p,
 	rt_put(l, ": ");
 }
 
-static void rt_report(const struct rt_process *p, const struct rt_config *c,
+static void rt_report(struct rt_process *p, const struct rt_config *c,
 		      struct rt_module *m, const struct rt_seal_result *r,
 		      const char *skipped)
 {
@@ -69,7 +69,7 @@ static void rt_report(const struct rt_process *p, const struct rt_config *c,
 	rt_emit(&l);
 }
 
-static void rt_warn(const struct rt_process *p, struct rt_module *m,
+static void rt_warn(struct rt_process *p, struct rt_module *m,
 		    const char *what)
 {
 	struct rt_line l = { .len = 0 };
@@ -79,7 +79,7 @@ static void rt_warn(const struct rt_process *p, struct rt_module *m,
 }
 
 /* Policy 2: one line naming module, range and error, then terminate. */
-__attribute__((noreturn)) static void rt_fatal(const struct rt_process *p,
+__attribute__((noreturn)) static void rt_fatal(struct rt_process *p,
 					       struct rt_module *m,
 					       const struct rt_seal_result *r,
 					       const char *what)
@@ -135,7 +135,7 @@ __attribute__((constructor, used)) static void rt_seal_self(int argc,
 		if (c.policy == SEALING_POLICY_ENFORCE)
 			rt_fatal(p, m, &r, "cannot find its own program headers");
 		skipped = "own program headers not found";
-	} else if (!m->is_main && !rt_loaded_at_startup(p)) {
+	} else if (!rt_loaded_at_startup(p) && !rt_is_main(p, m)) {
 		if (c.flags & SEALING_FLAG_DLOPEN_SKIP) {
 			skipped = "dlopen'd, and the note says dlopen=skip";
 		} else if ((r.err = rt_pin(p, m)) != 0) {

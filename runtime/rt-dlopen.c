@@ -26,12 +26,11 @@ static int rt_loaded_at_startup(const struct rt_process *p)
 	return !top || (here <= top && top - here < RT_STARTUP_STACK_DEPTH);
 }
 
-static const char *rt_module_name(const struct rt_process *p,
-				  struct rt_module *m)
+static const char *rt_module_name(struct rt_process *p, struct rt_module *m)
 {
 	if (m->name && m->name[0])
 		return m->name;
-	if (m->is_main) {
+	if (rt_is_main(p, m)) {
 		const char *fn = (const char *)rt_auxval(p, AT_EXECFN);
 		return fn ? fn : "(executable)";
 	}
@@ -44,7 +43,7 @@ static const char *rt_module_name(const struct rt_process *p,
 typedef void *(*rt_dlopen_fn)(const char *, int);
 
 /* 0 on success, else the errno-style reason the module cannot be pinned. */
-static long rt_pin(const struct rt_process *p, struct rt_module *m)
+static long rt_pin(struct rt_process *p, struct rt_module *m)
 {
 	rt_dlopen_fn open = (rt_dlopen_fn)rt_lookup(p, "dlopen");
 	if (!open)

@@ -12,7 +12,7 @@
  */
 
 /* The executable's r_debug, found through its PT_DYNAMIC. */
-static const struct r_debug *rt_r_debug(const struct rt_process *p)
+static const struct r_debug *rt_r_debug(struct rt_process *p)
 {
 	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)rt_auxval(p, AT_PHDR);
 	size_t n = rt_auxval(p, AT_PHNUM);
@@ -87,7 +87,7 @@ static void *rt_lookup_in(const struct link_map *l, const char *name,
 }
 
 /* Like dlsym(RTLD_DEFAULT, name) for a function, over the whole link map. */
-static void *rt_lookup(const struct rt_process *p, const char *name)
+static void *rt_lookup(struct rt_process *p, const char *name)
 {
 	const struct r_debug *r = rt_r_debug(p);
 	uint32_t hash = 5381;
@@ -102,7 +102,7 @@ static void *rt_lookup(const struct rt_process *p, const char *name)
 }
 
 /* The name the loader knows this module by (it needs our PT_DYNAMIC). */
-static const char *rt_link_map_name(const struct rt_process *p,
+static const char *rt_link_map_name(struct rt_process *p,
 				    const ElfW(Phdr) *phdr, size_t phnum,
 				    uintptr_t bias)
 {

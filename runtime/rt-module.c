@@ -14,19 +14,43 @@ struct rt_module {
 	const ElfW(Phdr) *phdr;
 	size_t phnum;
 	uintptr_t bias;
+	/* Run-time addresses, from one pass over the program headers. */
+	uintptr_t lo, hi;             /* span of the PT_LOAD segments */
+	uintptr_t relro_lo, relro_hi; /* PT_GNU_RELRO, unrounded; 0 if none */
 	const char *name; /* filled lazily, only for messages and pinning */
-	int is_main;
 	int via_iteration; /* __ehdr_start was missing */
 };
 
-static int rt_phdrs_hold(const ElfW(Phdr) *phdr, size_t phnum, uintptr_t bias,
-			 uintptr_t addr)
+/*
+ * Fills m from its program headers in one pass; true when one of its
+ * PT_LOAD segments holds anchor, i.e. these headers really are ours.
+ */
+static int rt_module_scan(struct rt_module *m, const ElfW(Phdr) *phdr,
+			  size_t phnum, uintptr_t bias, uintptr_t anchor)
 {
-	for (size_t i = 0; i < phnum; i++)
-		if (phdr[i].p_type == PT_LOAD && addr - bias >= phdr[i].p_vaddr &&
-		    addr - bias - phdr[i].p_vaddr < phdr[i].p_memsz)
-			return 1;
-	return 0;
+	int holds = 0;
+	m->phdr = phdr;
+	m->phnum = phnum;
+	m->bias = bias;
+	m->lo = UINTPTR_MAX;
+	m->hi = m->relro_lo = m->relro_hi = 0;
+	for (const ElfW(Phdr) *ph = phdr; ph < phdr + phnum; ph++) {
+		/* Most headers are neither: reject them on the type alone. */
+		if (ph->p_type != PT_LOAD && ph->p_type != PT_GNU_RELRO)
+			continue;
+		uintptr_t s = bias + ph->p_vaddr, e = s + ph->p_memsz;
+		if (ph->p_type == PT_GNU_RELRO) {
+			m->relro_lo = s;
+			m->relro_hi = e;
+			continue;
+		}
+		if (s < m->lo)
+			m->lo = s;
+		if (e > m->hi)
+			m->hi = e;
+		holds |= anchor - s < e - s;
+	}
+	return holds;
 }
 
 static int rt_module_from_ehdr(struct rt_module *m, uintptr_t anchor)
@@ -48,13 +72,8 @@ static int rt_module_from_ehdr(struct rt_module *m, uintptr_t anchor)
 	for (size_t i = 0; i < phnum; i++) {
 		if (phdr[i].p_type != PT_LOAD || phdr[i].p_offset != 0)
 			continue;
-		uintptr_t bias = (uintptr_t)eh - phdr[i].p_vaddr;
-		if (!rt_phdrs_hold(phdr, phnum, bias, anchor))
-			return 0;
-		m->phdr = phdr;
-		m->phnum = phnum;
-		m->bias = bias;
-		return 1;
+		return rt_module_scan(m, phdr, phnum,
+				      (uintptr_t)eh - phdr[i].p_vaddr, anchor);
 	}
 	return 0;
 }
@@ -68,12 +87,9 @@ static int rt_iterate_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct rt_iterate_arg *arg = data;
 	(void)size;
-	if (!rt_phdrs_hold(info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr,
-			   arg->anchor))
+	if (!rt_module_scan(arg->m, info->dlpi_phdr, info->dlpi_phnum,
+			    info->dlpi_addr, arg->anchor))
 		return 0;
-	arg->m->phdr = info->dlpi_phdr;
-	arg->m->phnum = info->dlpi_phnum;
-	arg->m->bias = info->dlpi_addr;
 	arg->m->name = info->dlpi_name;
 	return 1;
 }
@@ -81,7 +97,7 @@ static int rt_iterate_cb(struct dl_phdr_info *info, size_t size, void *data)
 typedef int (*rt_iterate_fn)(int (*)(struct dl_phdr_info *, size_t, void *),
 			     void *);
 
-static int rt_module_from_iteration(const struct rt_process *p,
+static int rt_module_from_iteration(struct rt_process *p,
 				    struct rt_module *m, uintptr_t anchor)
 {
 	struct rt_iterate_arg arg = { anchor, m };
@@ -112,16 +128,19 @@ static int rt_looks_like_main(const struct rt_module *m)
 }
 
 /* anchor: any address inside this module, e.g. its own note. */
-static int rt_find_module(const struct rt_process *p, struct rt_module *m,
+static int rt_find_module(struct rt_process *p, struct rt_module *m,
 			  const void *anchor)
 {
 	*m = (struct rt_module){ 0 };
-	if (!rt_module_from_ehdr(m, (uintptr_t)anchor)) {
-		if (!rt_module_from_iteration(p, m, (uintptr_t)anchor))
-			return 0;
-		m->via_iteration = 1;
-	}
-	m->is_main = p->auxv ? rt_auxval(p, AT_PHDR) == (uintptr_t)m->phdr
-			     : rt_looks_like_main(m);
-	return 1;
+	if (rt_module_from_ehdr(m, (uintptr_t)anchor))
+		return 1;
+	m->via_iteration = 1;
+	return rt_module_from_iteration(p, m, (uintptr_t)anchor);
+}
+
+/* Asked only when it matters: the executable needs no pinning. */
+static int rt_is_main(struct rt_process *p, const struct rt_module *m)
+{
+	return rt_auxv(p) ? rt_auxval(p, AT_PHDR) == (uintptr_t)m->phdr
+			  : rt_looks_like_main(m);
 }

@@ -41,15 +41,15 @@ static int rt_env_is(const char *v, const char *want)
 	return *v == *want;
 }
 
-static void rt_apply_env(const struct rt_process *p, struct rt_config *c)
+static void rt_apply_env(struct rt_process *p, struct rt_config *c)
 {
-	const char *dbg = rt_getenv(p, "SEALING_DEBUG");
-	const char *v = rt_getenv(p, "SEALING_POLICY");
+	const char *dbg, *v;
+	rt_scan_env(p, &dbg, &v);
 	if (!dbg && !v)
 		return; /* the common case: no need to look at AT_SECURE */
 
 	/* Unknown means secure: the environment may then only harden. */
-	c->secure = !p->auxv || rt_auxval(p, AT_SECURE);
+	c->secure = !rt_auxv(p) || rt_auxval(p, AT_SECURE);
 	c->debug = !c->secure && dbg && rt_env_is(dbg, "1");
 	if (!v)
 		return;

@@ -20,46 +20,67 @@
 #endif
 
 struct rt_process {
+	int argc;
 	char **argv;       /* the initial stack's argv, or NULL */
 	char **envp;       /* the environment the constructor was given */
-	const ElfW(auxv_t) *auxv; /* NULL when argv did not look right */
+	const ElfW(auxv_t) *auxv; /* found on first use; NULL if not found */
+	int auxv_done;
 };
 
 static void rt_process_init(struct rt_process *p, int argc, char **argv,
 			    char **envp)
 {
-	*p = (struct rt_process){ 0, envp, 0 };
+	*p = (struct rt_process){ argc, argv, envp, 0, 0 };
 	if (argc < 0 || !argv || argv[argc])
-		return;
-	p->argv = argv;
-	char **e = argv + argc + 1;
-	while (*e)
-		e++;
-	while (!*e)
-		e++;
-	p->auxv = (const ElfW(auxv_t) *)e;
+		p->argv = 0;
 }
 
-static unsigned long rt_auxval(const struct rt_process *p, unsigned long type)
+/* Walked only when needed: most constructors never look at it. */
+static const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
 {
-	if (!p->auxv)
-		return 0;
-	for (const ElfW(auxv_t) *a = p->auxv; a->a_type != AT_NULL; a++)
+	if (!p->auxv_done && p->argv) {
+		char **e = p->argv + p->argc + 1;
+		while (*e)
+			e++;
+		while (!*e)
+			e++;
+		p->auxv = (const ElfW(auxv_t) *)e;
+	}
+	p->auxv_done = 1;
+	return p->auxv;
+}
+
+static unsigned long rt_auxval(struct rt_process *p, unsigned long type)
+{
+	const ElfW(auxv_t) *a = rt_auxv(p);
+	for (; a && a->a_type != AT_NULL; a++)
 		if (a->a_type == type)
 			return a->a_un.a_val;
 	return 0;
 }
 
-static const char *rt_getenv(const struct rt_process *p, const char *name)
+/*
+ * One pass over the environment for both of our variables; most entries
+ * are rejected on their first byte.
+ */
+static void rt_scan_env(const struct rt_process *p, const char **debug,
+			const char **policy)
 {
-	if (!p->envp)
-		return 0;
-	for (char **e = p->envp; *e; e++) {
-		const char *s = *e, *n = name;
-		while (*n && *s == *n)
-			s++, n++;
-		if (!*n && *s == '=')
-			return s + 1;
+	static const char prefix[] = "SEALING_";
+	*debug = *policy = 0;
+	for (char **e = p->envp; e && *e; e++) {
+		const char *s = *e;
+		size_t i = 0;
+		while (i < sizeof(prefix) - 1 && s[i] == prefix[i])
+			i++;
+		if (i < sizeof(prefix) - 1)
+			continue;
+		s += i;
+		if (s[0] == 'D' && s[1] == 'E' && s[2] == 'B' && s[3] == 'U' &&
+		    s[4] == 'G' && s[5] == '=')
+			*debug = s + 6;
+		else if (s[0] == 'P' && s[1] == 'O' && s[2] == 'L' && s[3] == 'I' &&
+			 s[4] == 'C' && s[5] == 'Y' && s[6] == '=')
+			*policy = s + 7;
 	}
-	return 0;
 }

@@ -23,25 +23,23 @@
 static int rt_relro_range(const struct rt_module *m, uintptr_t page,
 			  struct rt_range *r)
 {
-	for (size_t i = 0; i < m->phnum; i++) {
-		const ElfW(Phdr) *p = &m->phdr[i];
-		if (p->p_type != PT_GNU_RELRO)
-			continue;
-		/* Like glibc's _dl_protect_relro: whole pages only. */
-		r->lo = (m->bias + p->p_vaddr) & ~(page - 1);
-		r->hi = (m->bias + p->p_vaddr + p->p_memsz) & ~(page - 1);
-		return r->lo < r->hi;
-	}
-	return 0;
+	/* Like glibc's _dl_protect_relro: whole pages only. */
+	r->lo = m->relro_lo & ~(page - 1);
+	r->hi = m->relro_hi & ~(page - 1);
+	return r->lo < r->hi;
 }
 
 static void rt_copy_words(uintptr_t *dst, const uintptr_t *src, size_t n)
 {
+#if defined(__x86_64__)
+	__asm__ volatile("rep movsq" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+#else
 	for (size_t i = 0; i < n; i++) {
 		dst[i] = src[i];
 		/* Keeps compilers from turning the loop into a memcpy call. */
 		__asm__ volatile("" ::: "memory");
 	}
+#endif
 }
 
 /* Returns 0, or the positive errno of the step that failed. */

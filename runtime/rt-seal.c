@@ -25,7 +25,7 @@ struct rt_seal_result {
 	int relro_failed;
 };
 
-static uintptr_t rt_page_size(const struct rt_process *p)
+static uintptr_t rt_page_size(struct rt_process *p)
 {
 #if defined(__x86_64__)
 	(void)p;
@@ -90,29 +90,9 @@ static void rt_seal_span(const struct rt_module *m, uintptr_t lo, uintptr_t hi,
 	rt_note_result(r, lo, hi, ret);
 }
 
-static int rt_image_span(const struct rt_module *m, uintptr_t page,
-			 struct rt_range *span)
-{
-	uintptr_t lo = UINTPTR_MAX, hi = 0;
-	for (size_t i = 0; i < m->phnum; i++) {
-		const ElfW(Phdr) *p = &m->phdr[i];
-		if (p->p_type != PT_LOAD || p->p_memsz == 0)
-			continue;
-		if (p->p_vaddr < lo)
-			lo = p->p_vaddr;
-		if (p->p_vaddr + p->p_memsz > hi)
-			hi = p->p_vaddr + p->p_memsz;
-	}
-	if (lo >= hi)
-		return 0;
-	span->lo = (m->bias + lo) & ~(page - 1);
-	span->hi = (m->bias + hi + page - 1) & ~(page - 1);
-	return 1;
-}
-
 #include "rt-relro.c"
 
-static void rt_seal_module(const struct rt_process *p,
+static void rt_seal_module(struct rt_process *p,
 			   const struct rt_module *m, uint32_t flags,
 			   struct rt_seal_result *r)
 {
@@ -121,10 +101,12 @@ static void rt_seal_module(const struct rt_process *p,
 	uintptr_t page = rt_page_size(p);
 	struct rt_range span;
 
-	if (!rt_image_span(m, page, &span)) {
+	if (m->lo >= m->hi) {
 		r->err = ENOEXEC;
 		return;
 	}
+	span.lo = m->lo & ~(page - 1);
+	span.hi = (m->hi + page - 1) & ~(page - 1);
 	if (!(flags & SEALING_FLAG_RELRO_KEEP))
 		rt_anonymize_relro(m, page, r);
 
