@@ -40,7 +40,7 @@
 // Section GC and a shared library under LTO.
 // RUN: %gcc -O2 -flto -ffunction-sections -fdata-sections -Wl,--gc-sections %t/main.o %t/u*.o %probe -o %t/gc
 // RUN: %t/gc | FileCheck %s
-// RUN: %gcc -O2 -flto -fPIC %fplugin -c %S/Inputs/lib.c -DFN=lib_fn -o %t/lib.o
+// RUN: %gcc -O2 -flto -fPIC %fplugin -c %inputs/lib.c -DFN=lib_fn -o %t/lib.o
 // RUN: %gcc -O2 -flto -shared %t/lib.o -o %t/liblto.so
 // RUN: readelf -nW %t/liblto.so | FileCheck --check-prefix=NOTE %s
 //

@@ -9,7 +9,7 @@
 //
 // RUN: rm -rf %t && mkdir -p %t
 // A shared library with no libc, no crt files, no DT_NEEDED at all.
-// RUN: %gcc -O2 -fPIC -shared -nostdlib %fplugin %S/Inputs/lib.c -DFN=lib_fn -o %t/libbare.so
+// RUN: %gcc -O2 -fPIC -shared -nostdlib %fplugin %inputs/lib.c -DFN=lib_fn -o %t/libbare.so
 // RUN: readelf -dW %t/libbare.so | FileCheck --check-prefix=BARE %s
 // BARE-NOT: NEEDED
 // BARE: INIT_ARRAY

@@ -5,9 +5,9 @@
 // unmaps it as usual.
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %cc -shared -fPIC -DFN=lib_fn %S/Inputs/lib.c %rt -o %t/libpin.so
-// RUN: %cc -shared -fPIC -DFN=lib_fn %S/Inputs/lib.c %rtdir/sealing-rt-dlopen-skip.o -o %t/libskip.so
-// RUN: %cc -shared -fPIC -DFN=lib_fn %S/Inputs/lib.c -o %t/libnone.so
+// RUN: %cc -shared -fPIC -DFN=lib_fn %inputs/lib.c %rt -o %t/libpin.so
+// RUN: %cc -shared -fPIC -DFN=lib_fn %inputs/lib.c %rtdir/sealing-rt-dlopen-skip.o -o %t/libskip.so
+// RUN: %cc -shared -fPIC -DFN=lib_fn %inputs/lib.c -o %t/libnone.so
 // RUN: %cc -O2 %s %probe %rt -o %t/churn
 // RUN: %t/churn %t/libpin.so libpin.so | FileCheck --check-prefix=PIN %s
 // RUN: %t/churn %t/libskip.so libskip.so | FileCheck --check-prefix=SKIP %s

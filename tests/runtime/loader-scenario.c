@@ -6,14 +6,14 @@
 // heap and stack; the vdso is left as the kernel made it.
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %cc -shared -fPIC -DFN=dep_fn %S/Inputs/lib.c %rt -o %t/libdep.so
-// RUN: %cc -shared -fPIC -DFN=needed_fn -DDEP=dep_fn %S/Inputs/lib.c %rt -L%t -ldep -Wl,-rpath,%t -o %t/libneeded.so
-// RUN: %cc -shared -fPIC -DFN=plainun_fn %S/Inputs/lib.c -o %t/libplainun.so
-// RUN: %cc -shared -fPIC -DFN=preload_fn %S/Inputs/lib.c %rt -o %t/libpreload.so
-// RUN: %cc -shared -fPIC -DFN=nodelete_fn %S/Inputs/lib.c %rt -o %t/libnodelete.so
-// RUN: %cc -shared -fPIC -DFN=plain_fn %S/Inputs/lib.c %rt -o %t/libplain.so
-// RUN: %cc -O2 %s %probe %rt -L%t -lneeded -lplainun -Wl,-rpath,%t -o %t/prog
-// RUN: %cc -O2 %s %probe -L%t -lneeded -lplainun -Wl,-rpath,%t -o %t/prog-plain
+// RUN: %cc -shared -fPIC -DFN=dep_fn %inputs/lib.c %rt -o %t/libdep.so
+// RUN: %cc -shared -fPIC -DFN=needed_fn -DDEP=dep_fn %inputs/lib.c %rt -L%t -ldep -Wl,-rpath,%t -o %t/libneeded.so
+// RUN: %cc -shared -fPIC -DFN=plainun_fn %inputs/lib.c -o %t/libplainun.so
+// RUN: %cc -shared -fPIC -DFN=preload_fn %inputs/lib.c %rt -o %t/libpreload.so
+// RUN: %cc -shared -fPIC -DFN=nodelete_fn %inputs/lib.c %rt -o %t/libnodelete.so
+// RUN: %cc -shared -fPIC -DFN=plain_fn %inputs/lib.c %rt -o %t/libplain.so
+// RUN: %cc -O2 %inputs/loader-scenario.c %probe %rt -L%t -lneeded -lplainun -Wl,-rpath,%t -o %t/prog
+// RUN: %cc -O2 %inputs/loader-scenario.c %probe -L%t -lneeded -lplainun -Wl,-rpath,%t -o %t/prog-plain
 // RUN: env LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so > %t/out
 // RUN: FileCheck %s < %t/out
 // The vdso is the kernel's business (CONFIG_MSEAL_SYSTEM_MAPPINGS): same
@@ -36,49 +36,6 @@
 // RUN: env LD_PRELOAD=%t/libpreload.so strace -f -qq -o %t/trace %t/prog %t/libnodelete.so %t/libplain.so > /dev/null
 // RUN: grep -c 'syscall_0x1ce(' %t/trace | FileCheck --check-prefix=COUNT %s
 // COUNT: {{^}}6{{$}}
-#include "sealprobe.h"
-
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
-
-int needed_fn(void);
-int plainun_fn(void);
-
-int main(int argc, char **argv)
-{
-	if (argc != 3)
-		return 2;
-	void *nodelete = dlopen(argv[1], RTLD_NOW | RTLD_NODELETE);
-	void *plain = dlopen(argv[2], RTLD_NOW);
-	if (!nodelete || !plain) {
-		fprintf(stderr, "dlopen: %s\n", dlerror());
-		return 1;
-	}
-	int (*nodelete_fn)(void) = (int (*)(void))dlsym(nodelete, "nodelete_fn");
-	int (*plain_fn)(void) = (int (*)(void))dlsym(plain, "plain_fn");
-	char *heap = malloc(64);
-	int on_stack = 0;
-
-	probe_module("exe", (const void *)main);
-	probe_module_named("needed", "libneeded.so");
-	probe_module_named("dep", "libdep.so");
-	probe_module_named("preload", "libpreload.so");
-	probe_module_named("nodelete", "libnodelete.so");
-	probe_module_named("plain", "libplain.so");
-	probe_ops("needed text", (const void *)needed_fn);
-	probe_ops("plain text", (const void *)plain_fn);
-	probe_module_named("uninstrumented", "libplainun.so");
-	probe_module_named("libc", "libc.so");
-	probe_module_named("ld.so", "ld-linux");
-	probe_ops("uninstrumented text", (const void *)plainun_fn);
-	probe_mapping("heap", heap);
-	probe_mapping("stack", &on_stack);
-	probe_named("vdso", "[vdso]");
-	printf("calls: %d %d %d %d\n", needed_fn(), plainun_fn(), nodelete_fn(), plain_fn());
-	free(heap);
-	return 0;
-}
 // CHECK: exe: [[N:[0-9]+]]/[[N]] mappings sealed
 // CHECK-NEXT: needed: [[N:[0-9]+]]/[[N]] mappings sealed
 // CHECK-NEXT: dep: [[N:[0-9]+]]/[[N]] mappings sealed

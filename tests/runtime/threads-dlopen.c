@@ -4,10 +4,10 @@
 // pinned once, and nothing crashes.
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %cc -shared -fPIC -DFN=lib_fn %S/Inputs/lib.c %rt -o %t/liba.so
-// RUN: %cc -shared -fPIC -DFN=lib_fn %S/Inputs/lib.c %rt -o %t/libb.so
-// RUN: %cc -shared -fPIC -DFN=lib_fn %S/Inputs/lib.c %rt -o %t/libc2.so
-// RUN: %cc -shared -fPIC -DFN=lib_fn %S/Inputs/lib.c %rt -o %t/libd.so
+// RUN: %cc -shared -fPIC -DFN=lib_fn %inputs/lib.c %rt -o %t/liba.so
+// RUN: %cc -shared -fPIC -DFN=lib_fn %inputs/lib.c %rt -o %t/libb.so
+// RUN: %cc -shared -fPIC -DFN=lib_fn %inputs/lib.c %rt -o %t/libc2.so
+// RUN: %cc -shared -fPIC -DFN=lib_fn %inputs/lib.c %rt -o %t/libd.so
 // RUN: %cc -O2 -pthread %s %probe %rt -o %t/threads
 // RUN: %t/threads %t/liba.so %t/libb.so %t/libc2.so %t/libd.so | FileCheck %s
 // CHECK: calls 400
