@@ -125,20 +125,11 @@ static int set_one(const char *path, unsigned policy)
 
 int cmd_set_policy(int argc, char **argv)
 {
-	int i = 1, rc = SEALCTL_EXIT_OK;
+	int i, rc = SEALCTL_EXIT_OK;
+	int done = no_options("set-policy", usage, argc, argv, &i);
 
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		} else if (is_help(argv[i])) {
-			fputs(usage, stdout);
-			return SEALCTL_EXIT_OK;
-		} else {
-			sealctl_usage_error("set-policy", "unknown option '%s'", argv[i]);
-			return SEALCTL_EXIT_USAGE;
-		}
-	}
+	if (done >= 0)
+		return done;
 	if (i == argc) {
 		sealctl_usage_error("set-policy", "no policy given");
 		return SEALCTL_EXIT_USAGE;

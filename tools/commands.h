@@ -12,4 +12,12 @@ int cmd_set_memory_seal(int argc, char **argv);
 /* Is arg --help or -h? */
 int is_help(const char *arg);
 
+/*
+ * For subcommands that take no options: skips "--", answers --help with
+ * usage, rejects anything else starting with '-'.  Sets *next to the first
+ * operand and returns -1 to go on, or the exit status to return now.
+ */
+int no_options(const char *cmd, const char *usage, int argc, char **argv,
+	       int *next);
+
 #endif

@@ -28,6 +28,26 @@ int is_help(const char *arg)
 	return !strcmp(arg, "--help") || !strcmp(arg, "-h");
 }
 
+int no_options(const char *cmd, const char *usage, int argc, char **argv,
+	       int *next)
+{
+	int i = 1;
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		}
+		if (is_help(argv[i])) {
+			fputs(usage, stdout);
+			return SEALCTL_EXIT_OK;
+		}
+		sealctl_usage_error(cmd, "unknown option '%s'", argv[i]);
+		return SEALCTL_EXIT_USAGE;
+	}
+	*next = i;
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
