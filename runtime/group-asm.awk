@@ -83,7 +83,9 @@ BEGIN {
 }
 
 NR == FNR {
-	if (match($0, /^[A-Za-z_.$][A-Za-z0-9_.$]*:/))
+	# The group signature is the one name kept as is: weak and hidden,
+	# it is how linkers and LTO resolve the group across carriers.
+	if (match($0, /^[A-Za-z_.$][A-Za-z0-9_.$]*:/) && substr($0, 1, RLENGTH - 1) != group)
 		defined[substr($0, 1, RLENGTH - 1)] = 1
 	next
 }

@@ -41,6 +41,11 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 	"\t.balign 4\n"
 	"\t.type __sealing_note, %object\n"
 	"\t.size __sealing_note, 28\n"
+	/* The group's one non-local symbol, weak and hidden: linkers and LTO
+	 * resolve the group by this name (see llvm-pass/RuntimeModule.cpp). */
+	"\t.weak " SEALING_COMDAT_GROUP "\n"
+	"\t.hidden " SEALING_COMDAT_GROUP "\n"
+	SEALING_COMDAT_GROUP ":\n"
 	"__sealing_note:\n"
 	"\t.long " RT_STR(SEALING_NOTE_NAMESZ) ", " RT_STR(SEALING_NOTE_DESCSZ) ", " RT_STR(SEALING_NOTE_TYPE) "\n"
 	"\t.asciz \"" SEALING_NOTE_NAME "\"\n"

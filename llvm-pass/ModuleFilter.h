@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+//
+// Which modules the pass must leave alone.
+#ifndef SEALING_LLVM_MODULE_FILTER_H
+#define SEALING_LLVM_MODULE_FILTER_H
+
+#include <string>
+
+namespace llvm {
+class Module;
+}
+
+namespace sealing {
+
+struct Settings;
+
+enum class Verdict {
+  Instrument,
+  Skip,        // not ours to instrument: say why only when asked
+  Unsupported, // a hosted Linux module we cannot instrument
+};
+
+struct Decision {
+  Verdict V;
+  std::string Why;
+};
+
+// Runtime is the embedded runtime, as compiled for the build host.
+Decision classifyModule(const llvm::Module &M, const Settings &S,
+                        const llvm::Module &Runtime);
+
+} // namespace sealing
+
+#endif

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+//
+// Per-compile settings.  They are LLVM command-line options because that
+// is the one channel every supported clang forwards to a pass plugin
+// (-mllvm), and opt takes them directly; see README.md for the spellings.
+#ifndef SEALING_LLVM_OPTIONS_H
+#define SEALING_LLVM_OPTIONS_H
+
+#include <cstdint>
+
+namespace sealing {
+
+struct Settings {
+  uint8_t Policy;     // enum sealing_policy
+  uint32_t Flags;     // SEALING_FLAG_*
+  bool InstrumentFreestanding;
+  bool Verbose;
+};
+
+// The settings for this compile, from the command line.
+Settings currentSettings();
+
+} // namespace sealing
+
+#endif

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+//
+// Turns the runtime bitcode into the LLVM form of the one COMDAT group that
+// every carrier emits (include/sealing/note.h).  The shape is the one clang
+// gives a C++ inline variable with a dynamic initialiser, because that is
+// the shape every linker and every LTO mode has long handled correctly:
+//
+//  - the note is the group's only non-local symbol: linkonce_odr hidden,
+//    named "__sealing_rt_v1" like the group.  Symbol resolution of that one
+//    name is how a linker (and LTO) learns that another object's copy of the
+//    group won; the losing IR copy then becomes available_externally and
+//    vanishes, its constructor entry with it;
+//  - the llvm.global_ctors entry is keyed on the note.  AsmPrinter puts a
+//    keyed .init_array slot into a group named after the key's symbol, so
+//    the slot lands in group "__sealing_rt_v1" too, and is dropped whenever
+//    the note is;
+//  - the constructor and everything else stay internal or private, renamed
+//    into the reserved "__sealing_rt_v1." namespace like the GCC carrier's
+//    symbols, so nothing can clash with a user's names.
+#include "RuntimeModule.h"
+#include "Compat.h"
+#include "sealing/note.h"
+#include "Options.h"
+#include "RuntimeBitcode.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Comdat.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace {
+
+constexpr const char *CtorSource = "rt_seal_self";
+constexpr const char *NoteSource = "__sealing_note";
+
+Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+bool isInt(Type *T, unsigned Bits) { return T->isIntegerTy(Bits); }
+
+// The runtime's struct sealing_note, checked field by field so that a
+// runtime whose note.h drifted is refused instead of emitting a bad note.
+Error checkNoteType(StructType *Ty, const DataLayout &DL) {
+  if (!Ty || Ty->getNumElements() != 5 ||
+      DL.getTypeAllocSize(Ty) != sizeof(struct sealing_note))
+    return fail("the runtime's struct sealing_note does not match note.h");
+  for (unsigned I = 0; I < 3; I++)
+    if (!isInt(Ty->getElementType(I), 32))
+      return fail("the runtime's note header is not three 32-bit words");
+  auto *NameTy = dyn_cast<ArrayType>(Ty->getElementType(3));
+  if (!NameTy || NameTy->getNumElements() != SEALING_NOTE_NAMESZ ||
+      !isInt(NameTy->getElementType(), 8))
+    return fail("the runtime's note name is not char[SEALING_NOTE_NAMESZ]");
+  auto *DescTy = dyn_cast<StructType>(Ty->getElementType(4));
+  if (!DescTy || DescTy->getNumElements() != 5 ||
+      !isInt(DescTy->getElementType(4), 32))
+    return fail("the runtime's note descriptor does not match note.h");
+  for (unsigned I = 0; I < 4; I++)
+    if (!isInt(DescTy->getElementType(I), 8))
+      return fail("the runtime's note descriptor does not match note.h");
+  return Error::success();
+}
+
+// The runtime declares the note; give it its bytes, section and group.
+Error defineNote(Module &R, Comdat *Group, const sealing::Settings &S) {
+  GlobalVariable *N = R.getGlobalVariable(NoteSource);
+  if (!N || !N->isDeclaration())
+    return fail("the runtime bitcode does not declare __sealing_note "
+                "(compile it with -DSEALING_RT_NOTE_EXTERNAL)");
+  auto *Ty = dyn_cast<StructType>(N->getValueType());
+  if (Error E = checkNoteType(Ty, R.getDataLayout()))
+    return E;
+  auto *DescTy = cast<StructType>(Ty->getElementType(4));
+  auto U = [](Type *T, uint64_t V) { return ConstantInt::get(T, V); };
+
+  Constant *Desc = ConstantStruct::get(
+      DescTy, {U(DescTy->getElementType(0), SEALING_NOTE_VERSION),
+               U(DescTy->getElementType(1), S.Policy),
+               U(DescTy->getElementType(2), SEALING_CARRIER_LLVM_PASS),
+               U(DescTy->getElementType(3), 0),
+               U(DescTy->getElementType(4), S.Flags)});
+  Constant *Name = ConstantDataArray::getString(R.getContext(),
+                                                SEALING_NOTE_NAME, true);
+  N->setInitializer(ConstantStruct::get(
+      Ty, {U(Ty->getElementType(0), SEALING_NOTE_NAMESZ),
+           U(Ty->getElementType(1), SEALING_NOTE_DESCSZ),
+           U(Ty->getElementType(2), SEALING_NOTE_TYPE), Name, Desc}));
+  N->setConstant(true);
+  N->setExternallyInitialized(false);
+  // LLVM types sections named .note* SHT_NOTE, as the format requires.
+  N->setSection(SEALING_NOTE_SECTION);
+  N->setAlignment(Align(4));
+  N->setLinkage(GlobalValue::LinkOnceODRLinkage);
+  N->setVisibility(GlobalValue::HiddenVisibility);
+  N->setUnnamedAddr(GlobalValue::UnnamedAddr::None);
+  N->setComdat(Group);
+  N->setName(sealing::GroupName);
+  return Error::success();
+}
+
+// The runtime must never show up in a profile or a sanitizer's view: it
+// runs before their runtimes may be initialised, and it is not the user's.
+void shieldFromInstrumentation(Function &F) {
+  F.addFnAttr(Attribute::NoProfile);
+  F.addFnAttr(Attribute::NoSanitizeCoverage);
+  F.addFnAttr(Attribute::DisableSanitizerInstrumentation);
+}
+
+// The runtime arrives optimised (-Os, by the clang that built the plugin)
+// and runs once per module, so the user's pipeline has nothing to gain from
+// it and every translation unit would pay for re-optimising it: optnone
+// makes -O1..-O3 pass it by, and noinline keeps it out of the user's code.
+void keepAsCompiled(Function &F) {
+  F.removeFnAttr(Attribute::OptimizeForSize);
+  F.removeFnAttr(Attribute::MinSize);
+  F.removeFnAttr(Attribute::AlwaysInline);
+  F.addFnAttr(Attribute::OptimizeNone);
+  F.addFnAttr(Attribute::NoInline);
+}
+
+Error placeInGroup(Module &R, Comdat *Group) {
+  if (!R.alias_empty() || !R.ifunc_empty())
+    return fail("the runtime bitcode defines aliases or ifuncs");
+  for (Function &F : R) {
+    if (F.isDeclaration())
+      continue;
+    if (!F.hasLocalLinkage())
+      return fail("runtime function " + F.getName() + " is not static");
+    F.setComdat(Group);
+    shieldFromInstrumentation(F);
+    keepAsCompiled(F);
+    F.setName(Twine(sealing::GroupName) + "." + F.getName());
+  }
+  for (GlobalVariable &G : R.globals()) {
+    if (G.isDeclaration() || G.hasComdat())
+      continue; // declarations, and the note placed already
+    if (!G.hasLocalLinkage())
+      return fail("runtime variable " + G.getName() + " is not static");
+    G.setComdat(Group);
+    if (!G.hasPrivateLinkage())
+      G.setName(Twine(sealing::GroupName) + "." + G.getName());
+  }
+  return Error::success();
+}
+
+// What the runtime module carries that must not reach the user's module:
+// its own constructor list (replaced by a keyed one), used-lists, and module
+// flags.  Linking the runtime's flags would, for instance, mark a module
+// built without -fcf-protection as CET-enabled; the user's flags decide
+// the codegen of the runtime instead, endbr64 included.
+void stripModuleLevelState(Module &R) {
+  for (const char *Name : {"llvm.global_ctors", "llvm.used", "llvm.compiler.used"})
+    if (GlobalVariable *G = R.getGlobalVariable(Name))
+      G->eraseFromParent();
+  if (NamedMDNode *Flags = R.getModuleFlagsMetadata())
+    R.eraseNamedMetadata(Flags);
+  if (NamedMDNode *Ident = R.getNamedMetadata("llvm.ident"))
+    R.eraseNamedMetadata(Ident);
+}
+
+// One llvm.global_ctors entry, keyed on the note.  appendToGlobalCtors is
+// not used: with typed pointers (LLVM 14) it cannot take the constructor,
+// whose (argc, argv, envp) signature is not void (void).
+void registerCtor(Module &R, Function *Ctor, GlobalVariable *Key) {
+  LLVMContext &Ctx = R.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  PointerType *FnPtr =
+      sealing::pointerTo(FunctionType::get(Type::getVoidTy(Ctx), false));
+  PointerType *DataPtr = sealing::pointerTo(Type::getInt8Ty(Ctx));
+  StructType *EntryTy = StructType::get(I32, FnPtr, DataPtr);
+  Constant *Entry = ConstantStruct::get(
+      EntryTy, {ConstantInt::get(I32, 65535),
+                ConstantExpr::getPointerCast(Ctor, FnPtr),
+                ConstantExpr::getPointerCast(Key, DataPtr)});
+  ArrayType *ListTy = ArrayType::get(EntryTy, 1);
+  new GlobalVariable(R, ListTy, false, GlobalValue::AppendingLinkage,
+                     ConstantArray::get(ListTy, {Entry}), "llvm.global_ctors");
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Module>> sealing::loadRuntime(LLVMContext &Ctx) {
+  MemoryBufferRef Buf(runtimeBitcode(), "sealing-rt.bc");
+  return parseBitcodeFile(Buf, Ctx);
+}
+
+Error sealing::prepareRuntime(Module &R, const Module &Dest, const Settings &S) {
+  Function *Ctor = R.getFunction(CtorSource);
+  if (!Ctor || Ctor->isDeclaration())
+    return fail("the runtime bitcode has no constructor " + Twine(CtorSource));
+  stripModuleLevelState(R);
+  Comdat *Group = R.getOrInsertComdat(GroupName);
+  Group->setSelectionKind(Comdat::Any);
+  if (Error E = defineNote(R, Group, S))
+    return E;
+  if (Error E = placeInGroup(R, Group))
+    return E;
+  // Keyed on the note: the .init_array slot joins the group, and whoever
+  // drops the group's note drops the slot with it.
+  registerCtor(R, Ctor, R.getGlobalVariable(GroupName));
+  // The vendor field may differ (--target=x86_64-linux-gnu); the filter
+  // has checked that the architecture and data layout agree.
+  R.setTargetTriple(Dest.getTargetTriple());
+  return Error::success();
+}

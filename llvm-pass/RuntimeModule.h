@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+//
+// The embedded runtime, turned into what gets linked into each module.
+#ifndef SEALING_LLVM_RUNTIME_MODULE_H
+#define SEALING_LLVM_RUNTIME_MODULE_H
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace sealing {
+
+struct Settings;
+
+// The group signature, and the name of the note that keys it.
+constexpr const char *GroupName = "__sealing_rt_v1";
+
+// Parses the embedded bitcode into Ctx.
+llvm::Expected<std::unique_ptr<llvm::Module>> loadRuntime(llvm::LLVMContext &Ctx);
+
+// Gives the runtime its note, puts every runtime symbol into the one
+// COMDAT group and makes it ready to be linked into Dest.
+llvm::Error prepareRuntime(llvm::Module &Runtime, const llvm::Module &Dest,
+                           const Settings &S);
+
+} // namespace sealing
+
+#endif

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+//
+// Runs at PipelineStart, before any optimisation, so that the runtime is
+// in the module in every pipeline clang builds: -O0 to -O3/-Os/-Oz and the
+// pre-link halves of -flto and -flto=thin.  The LTO link then only has to
+// keep one copy of the group, which symbol resolution already does.
+#include "SealingPass.h"
+#include "ModuleFilter.h"
+#include "Options.h"
+#include "RuntimeModule.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace sealing;
+
+namespace {
+
+void say(const Settings &S, const Module &M, const Twine &What) {
+  if (S.Verbose)
+    errs() << "sealing: " << M.getModuleIdentifier() << ": " << What << "\n";
+}
+
+} // namespace
+
+PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
+  const Settings S = currentSettings();
+  LLVMContext &Ctx = M.getContext();
+
+  Expected<std::unique_ptr<Module>> R = loadRuntime(Ctx);
+  if (!R) {
+    Ctx.emitError("sealing: cannot read the embedded runtime bitcode: " +
+                  toString(R.takeError()));
+    return PreservedAnalyses::all();
+  }
+
+  Decision D = classifyModule(M, S, **R);
+  if (D.V == Verdict::Unsupported && S.Policy == 2) {
+    // Policy 2 promises a sealed module or a failure, never a quiet neither.
+    Ctx.emitError("sealing: cannot instrument " + M.getModuleIdentifier() +
+                  ": " + D.Why);
+    return PreservedAnalyses::all();
+  }
+  if (D.V != Verdict::Instrument) {
+    say(S, M, "left alone: " + D.Why);
+    return PreservedAnalyses::all();
+  }
+
+  if (Error E = prepareRuntime(**R, M, S)) {
+    Ctx.emitError("sealing: " + toString(std::move(E)));
+    return PreservedAnalyses::all();
+  }
+  if (Linker::linkModules(M, std::move(*R))) {
+    Ctx.emitError("sealing: linking the runtime into " +
+                  M.getModuleIdentifier() + " failed");
+    return PreservedAnalyses::all();
+  }
+  say(S, M, "instrumented (policy " + Twine(unsigned(S.Policy)) + ", flags 0x" +
+                Twine::utohexstr(S.Flags) + ")");
+  return PreservedAnalyses::none();
+}

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// Per-compile options land in the note's descriptor: version 1, policy,
+// carrier 3 (LLVM pass), reserved 0, then the flags word (0x1 dlopen=skip,
+// 0x2 relro=keep).  An unknown value fails the compile with one line.
+//
+// RUN: %clang -S -emit-llvm -O0 %s -o %t.ll
+// RUN: %opt %loadseal -passes=sealing -sealing-policy=0 -S %t.ll | FileCheck --check-prefix=P0 %s
+// RUN: %opt %loadseal -passes=sealing -sealing-policy=2 -S %t.ll | FileCheck --check-prefix=P2 %s
+// RUN: %opt %loadseal -passes=sealing -sealing-dlopen=skip -S %t.ll | FileCheck --check-prefix=SKIP %s
+// RUN: %opt %loadseal -passes=sealing -sealing-relro=keep -sealing-dlopen=pin -S %t.ll | FileCheck --check-prefix=KEEP %s
+// RUN: %opt %loadseal -passes=sealing -sealing-policy=2 -sealing-dlopen=skip -sealing-relro=keep -S %t.ll -o %t.all.ll
+// RUN: %opt -passes=verify -disable-output %t.all.ll
+// RUN: FileCheck --check-prefix=ALL %s < %t.all.ll
+//
+// The same through clang, as a user writes it, down to the object's bytes.
+// RUN: %clang %seal -mllvm -sealing-policy=2 -mllvm -sealing-dlopen=skip -O2 -c %s -o %t.o
+// RUN: readelf -x .note.sealing %t.o | FileCheck --check-prefix=BYTES %s
+//
+// RUN: %not %opt %loadseal -passes=sealing -sealing-policy=3 -S %t.ll 2>&1 | FileCheck --check-prefix=BADPOLICY %s
+// RUN: %not %clang %seal -mllvm -sealing-dlopen=never -c %s -o %t.bad.o 2>&1 | FileCheck --check-prefix=BADDLOPEN %s
+// RUN: %not %clang %seal -mllvm -sealing-polcy=1 -c %s -o %t.bad.o 2>&1 | FileCheck --check-prefix=BADNAME %s
+
+int main(void) { return 0; }
+
+// P0: @__sealing_rt_v1 = {{.*}}%struct.sealing_note_desc { i8 1, i8 0, i8 3, i8 0, i32 0 }
+// P2: @__sealing_rt_v1 = {{.*}}%struct.sealing_note_desc { i8 1, i8 2, i8 3, i8 0, i32 0 }
+// SKIP: @__sealing_rt_v1 = {{.*}}%struct.sealing_note_desc { i8 1, i8 1, i8 3, i8 0, i32 1 }
+// KEEP: @__sealing_rt_v1 = {{.*}}%struct.sealing_note_desc { i8 1, i8 1, i8 3, i8 0, i32 2 }
+// ALL: @__sealing_rt_v1 = {{.*}}%struct.sealing_note_desc { i8 1, i8 2, i8 3, i8 0, i32 3 }
+// BYTES: 0x00000000 08000000 08000000 01000000 5345414c
+// BYTES-NEXT: 0x00000010 494e4700 01020300 01000000
+// BADPOLICY: for the --sealing-policy option: Cannot find option named '3'!
+// BADDLOPEN: for the --sealing-dlopen option: Cannot find option named 'never'!
+// BADNAME: Unknown command line argument '-sealing-polcy=1'
