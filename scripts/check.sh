@@ -4,7 +4,7 @@
 # needed, then build and test every configuration we support.
 #   build/         GCC 12 plugin, LLVM 19 pass, sealctl, runtime: every suite
 #   build-gcc11/   the GCC plugin built for and tested with GCC 11
-#   build-llvm14/  the LLVM pass built for and tested with LLVM 14
+#   build-llvmN/   the LLVM pass built for and tested with LLVM 14, 15, 16
 #   build-asan/    sealctl under ASan and UBSan
 #   build-fuzz/    sealctl's fuzz targets, 20 s each
 set -eu
@@ -28,9 +28,11 @@ configure_and_test build '.*' \
 configure_and_test build-gcc11 '^(runtime|gcc-plugin)$' \
 	-DCMAKE_C_COMPILER=gcc-11 -DCMAKE_CXX_COMPILER=g++-11 \
 	-DSEALING_WITH_LLVM_PASS=OFF -DSEALING_WITH_SEALCTL=OFF
-configure_and_test build-llvm14 '^llvm-pass$' \
-	-DLLVM_DIR=/usr/lib/llvm-14/lib/cmake/llvm \
-	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_SEALCTL=OFF
+for v in 14 15 16; do
+	configure_and_test build-llvm$v '^llvm-pass$' \
+		-DLLVM_DIR=/usr/lib/llvm-$v/lib/cmake/llvm \
+		-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_SEALCTL=OFF
+done
 configure_and_test build-asan '^sealctl$' -DSEALCTL_SANITIZE=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF
 sh tests/fuzz/run.sh 20 build-fuzz

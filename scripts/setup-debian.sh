@@ -16,6 +16,8 @@ apt-get install -y -qq --no-install-recommends \
 	gcc-11 g++-11 gfortran-11 gcc-11-plugin-dev \
 	binutils-dev libiberty-dev libzstd-dev zlib1g-dev libcap2-bin \
 	clang-14 llvm-14-dev llvm-14-tools lld-14 lld libclang-rt-14-dev \
-	clang-19 llvm-19-dev llvm-19-tools lld-19 \
+	clang-15 llvm-15-dev llvm-15-tools lld-15 \
+	clang-16 llvm-16-dev llvm-16-tools lld-16 \
+	clang-19 llvm-19-dev llvm-19-tools lld-19 libclang-rt-19-dev flang-19 \
 	strace valgrind gdb fakeroot qemu-user gnuplot-nox hyperfine \
 	>/dev/null
