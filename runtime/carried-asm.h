@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+//
+// The runtime as the GCC plugin carries it: the assembly that
+// runtime/CMakeLists.txt makes from sealing-rt.c (sealing-rt-carried.cc),
+// wrapped to be pasted into any translation unit's assembly as top-level
+// asm, which LTO hands on to the link-time compilation, so no LTO link can
+// lose the runtime.  (The LLVM pass carries bitcode instead: lld ignores
+// the COMDAT groups of LTO output objects, so asm copies would not be
+// merged there.)
+//
+// - LTO concatenates the asm of every unit it merges, so the same labels
+//   would be defined many times: the text is wrapped in .ifndef on a
+//   marker it defines, so the assembler keeps the first copy of a file and
+//   the linker's COMDAT rule the first of a module.  Either way the first
+//   instrumented unit decides the policy.
+// - The compiler does not know the asm switches sections: .pushsection and
+//   .popsection hand back the section they think they are in.
+// - The text is AT&T syntax (GCC's default, in which the runtime was
+//   compiled); a unit compiled with -masm=intel is switched back after.
+#ifndef SEALING_CARRIED_ASM_H
+#define SEALING_CARRIED_ASM_H
+
+#include "sealing/note.h"
+
+#include <string>
+
+extern const char sealing_carried_asm[];
+
+inline std::string sealing_carried_unit(unsigned policy, unsigned carrier,
+					unsigned flags, bool host_is_intel)
+{
+	const std::string g = SEALING_COMDAT_GROUP;
+	std::string s = "# sealing: the runtime, carried by a compiler plugin\n"
+			"\t.pushsection .text\n";
+	if (host_is_intel)
+		s += "\t.att_syntax prefix\n";
+	s += "\t.ifndef .L" + g + ".carried\n";
+	s += "\t.set .L" + g + ".carried, 1\n";
+	s += "\t.set .Lsealing_policy, " + std::to_string(policy) + "\n";
+	s += "\t.set .Lsealing_carrier, " + std::to_string(carrier) + "\n";
+	s += "\t.set .Lsealing_flags, " + std::to_string(flags) + "\n";
+	s += sealing_carried_asm;
+	s += "\t.endif\n";
+	if (host_is_intel)
+		s += "\t.intel_syntax noprefix\n";
+	s += "\t.popsection\n";
+	return s;
+}
+
+// Marks a unit that already carries the runtime.
+#define SEALING_CARRIED_MARKER ".L" SEALING_COMDAT_GROUP ".carried"
+
+#endif
