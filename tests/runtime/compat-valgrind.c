@@ -6,8 +6,8 @@
 //
 // REQUIRES: valgrind
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %cc -O1 -g -shared -fPIC -DFN=lib_fn %S/Inputs/got-lib.c %rt -o %t/libsealed.so
-// RUN: %cc -O1 -g -shared -fPIC -DFN=lib_fn %S/Inputs/got-lib.c -o %t/libplain.so
+// RUN: %cc -O1 -g -shared -fPIC -DFN=lib_fn %inputs/got-lib.c %rt -o %t/libsealed.so
+// RUN: %cc -O1 -g -shared -fPIC -DFN=lib_fn %inputs/got-lib.c -o %t/libplain.so
 // RUN: %cc -O1 -g %s %rt -L%t -lsealed -Wl,-rpath,%t -o %t/sealed
 // RUN: %cc -O1 -g %s -L%t -lplain -Wl,-rpath,%t -o %t/plain
 // RUN: valgrind -q --error-exitcode=9 %t/plain > %t/plain.out 2> %t/plain.err

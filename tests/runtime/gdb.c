@@ -6,7 +6,7 @@
 //
 // REQUIRES: gdb
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %cc -g -O0 -shared -fPIC -DFN=lib_fn %S/Inputs/got-lib.c %rt -o %t/libgot.so
+// RUN: %cc -g -O0 -shared -fPIC -DFN=lib_fn %inputs/got-lib.c %rt -o %t/libgot.so
 // RUN: %cc -g -O0 %s %rt -L%t -lgot -Wl,-rpath,%t -o %t/prog
 // The breakpoints really are in sealed text:
 // RUN: %t/prog | FileCheck --check-prefix=OUT %s

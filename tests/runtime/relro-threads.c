@@ -5,8 +5,8 @@
 // refuses to be discarded.
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %cc -O2 -shared -fPIC -DFN=busy_fn %S/Inputs/got-lib.c %rt -Wl,-z,now -o %t/libbusy.so
-// RUN: sh -c 'for i in 0 1 2 3 4 5 6 7; do %cc -O2 -shared -fPIC -DFN=dl_fn %S/Inputs/got-lib.c %rt -Wl,-z,now -o %t/libdl$i.so || exit 1; done'
+// RUN: %cc -O2 -shared -fPIC -DFN=busy_fn %inputs/got-lib.c %rt -Wl,-z,now -o %t/libbusy.so
+// RUN: sh -c 'for i in 0 1 2 3 4 5 6 7; do %cc -O2 -shared -fPIC -DFN=dl_fn %inputs/got-lib.c %rt -Wl,-z,now -o %t/libdl$i.so || exit 1; done'
 // RUN: %cc -O2 -pthread %s %probe %rt -L%t -lbusy -Wl,-rpath,%t -o %t/prog
 // RUN: %t/prog %t | FileCheck %s
 // CHECK-COUNT-8: dl{{[0-7]}}: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
