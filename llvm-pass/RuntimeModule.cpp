@@ -144,6 +144,12 @@ Error placeInGroup(Module &R, Comdat *Group) {
     if (!G.hasLocalLinkage())
       return fail("runtime variable " + G.getName() + " is not static");
     G.setComdat(Group);
+    // A named section and a significant address keep ConstantMerge from
+    // folding a user's identical constant (a string like "error") into
+    // this one: the user's code would then point into the group, and into
+    // nothing once the linker drops this copy of the group.
+    G.setSection((Twine(".rodata.") + sealing::GroupName).str());
+    G.setUnnamedAddr(GlobalValue::UnnamedAddr::None);
     if (!G.hasPrivateLinkage())
       G.setName(Twine(sealing::GroupName) + "." + G.getName());
   }
