@@ -120,6 +120,8 @@ __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	rt_process_init(p, argc, argv, envp);
 	rt_read_note(note, &c);
 	rt_apply_env(p, &c);
+	if (c.policy == SEALING_POLICY_OFF && !c.debug)
+		return; /* nothing to do and nothing to say */
 
 	if (!rt_find_module(p, m, anchor))
 		m = 0;
