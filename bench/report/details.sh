@@ -1,0 +1,315 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# The measurement sections of the report, to stdout, from $OUT/results.
+# Every number is read from a results file; the text around them only
+# says how they were taken.
+set -eu
+. "$BENCH_DIR/lib/common.sh"
+. "$BENCH_DIR/report/query.sh"
+R=$OUT/results
+
+carrier_ids=$(carriers | cut -f1 | tr '\n' ' ')
+rounds=$(awk -F '\t' 'NR > 1 && $1 == "uninstr-1" { n++ } END { print n + 0 }' "$R/startup-raw.tsv" 2>/dev/null || echo 0)
+
+cat <<EOT
+## 1. Start-up
+
+Programs linked against N = 1, 10, 100 small shared libraries
+(\`gen/libs.sh\`: each has a RELRO page and a GOT, as real libraries do).
+In every instrumented variant the executable is instrumented too, so a
+program with N libraries has N + 1 sealed modules.  Variants, all run
+interleaved in one \`src/interleave.c\` run ($rounds rounds, each running
+every variant once in a shuffled order; wall time per exec from
+\`posix_spawn\` to \`wait4\`):
+
+- **uninstr**: the same sources built without instrumentation (baseline);
+- **policy0**: the sealed binaries with \`SEALING_POLICY=0\` (no syscall);
+- **sealed**: the same binaries as they ship (\`sealing-rt.o\`, policy 1);
+- **relro-keep**: \`sealing-rt-relro-keep.o\` (sealing without the RELRO swap);
+- **naive**: \`src/naive-ctor.c\` (the dl_iterate_phdr-per-load baseline);
+- one variant per plugin found: ${carrier_ids:-none}.
+
+"paired" is the median over rounds of (variant / uninstr in the same
+round), with its interquartile range; it cancels load changes between
+rounds.  "µs/module" is the difference of medians against uninstr divided
+by N + 1.
+
+EOT
+for n in 1 10 100; do
+	echo "**N = $n** (plus the executable)"
+	echo
+	awk -F '\t' -v n="$n" '
+		NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
+		$(idx["libs"]) == n {
+			v = $(idx["variant"]); sub("-" n "$", "", v)
+			seen[v] = 1; med[v] = $(idx["wall_med_us"]); p25[v] = $(idx["wall_p25_us"]); p75[v] = $(idx["wall_p75_us"])
+			pm[v] = $(idx["paired_med"]); pa[v] = $(idx["paired_p25"]); pb[v] = $(idx["paired_p75"]); cr[v] = $(idx["cpu_ratio"])
+		}
+		END {
+			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | µs/module |"
+			print "|---|---|---|---|---|---|---|"
+			k = split("uninstr policy0 sealed relro-keep naive", row, " ")
+			for (v in seen) if (v !~ /^(uninstr|policy0|sealed|relro-keep|naive)$/) row[++k] = v
+			for (i = 1; i <= k; i++) {
+				v = row[i]
+				if (!(v in seen)) continue
+				printf "| %s | %.0f | %.0f–%.0f | %+.1f %% | %+.1f … %+.1f %% | %+.1f %% | %s |\n", v, med[v], p25[v], p75[v],
+					(pm[v] - 1) * 100, (pa[v] - 1) * 100, (pb[v] - 1) * 100, (cr[v] - 1) * 100,
+					v == "uninstr" ? "—" : sprintf("%+.2f", (med[v] - med["uninstr"]) / (n + 1))
+			}
+		}' "$R/startup.tsv"
+	echo
+done
+echo '![start-up](startup.svg)'
+echo
+awk -F '\t' '
+	NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
+	$(idx["libs"]) == 100 { v = $(idx["variant"]); sub("-100$", "", v); med[v] = $(idx["wall_med_us"]) }
+	END {
+		if (!("sealed" in med)) exit
+		m = 101
+		print "Where the time goes at N = 100, per module (differences of medians, µs):"
+		print ""
+		printf "- the runtime being there at all (policy0 − uninstr): %+.2f\n", (med["policy0"] - med["uninstr"]) / m
+		printf "- constructor work and the mseal (relro-keep − policy0): %+.2f\n", (med["relro-keep"] - med["policy0"]) / m
+		printf "- the RELRO swap (sealed − relro-keep): %+.2f\n", (med["sealed"] - med["relro-keep"]) / m
+		printf "- for comparison, the naive constructor (naive − uninstr): %+.2f\n", (med["naive"] - med["uninstr"]) / m
+	}' "$R/startup.tsv"
+echo
+# The symbols the runtime makes a module import: each costs a lookup per
+# module at load.
+undef=$(sh "$BENCH_DIR/report/dyn-undef.sh" '`')
+if [ -f "$R/baseline-scaling.tsv" ]; then
+	awk -F '\t' -v undef="$undef" '
+		NR == 1 { next }
+		$1 == 100 { p[$2] = $5; c[$2] = $3 }
+		END {
+			if (!("policy0" in p)) exit
+			extra = p["policy0"] - p["uninstr"] - c["policy0"]
+			printf "User-space instructions of the whole start-up at N = 100 (callgrind, no machine noise): uninstr %d, policy0 %d, sealed %d, naive %d.  ", p["uninstr"], p["policy0"], p["sealed"], p["naive"]
+			printf "Of the %d that policy 0 adds, the constructors execute %d and the rest of the process %d (%d per module, mostly the dynamic loader).", p["policy0"] - p["uninstr"], c["policy0"], extra, extra / 101
+			if (undef != "")
+				printf "  The runtime makes each module import %s: every such reference is resolved at load time by searching the global scope object by object, O(N) per reference with N libraries ahead of libc, so O(N^2) per program.", undef
+			else
+				printf "  The runtime makes a module import no symbol, so it adds no symbol lookup to loading."
+			printf "\n"
+		}' "$R/baseline-scaling.tsv"
+	echo
+fi
+
+cat <<'EOT'
+### mseal calls and syscalls per module (strace)
+
+Each run is traced with `strace -f` under `SEALING_DEBUG=1`; every mseal
+(`syscall_0x1ce` to strace 6.1) is matched to the module whose debug line
+names its start address, so the per-module figure is counted, not
+averaged.  "extra syscalls/module" compares all syscalls (debug writes
+excluded) with the uninstrumented program.
+
+EOT
+awk -F '\t' '
+	NR == 1 { next }
+	$1 == "plain" { base[$2] = $9 }
+	{ row[++k] = $0 }
+	END {
+		print "| set | N | environment | modules sealed | mseal calls | mseal per module (min–max) | extra syscalls/module |"
+		print "|---|---|---|---|---|---|---|"
+		for (i = 1; i <= k; i++) {
+			split(row[i], f, "\t")
+			if (f[1] == "plain") continue
+			printf "| %s | %s | %s | %s | %s | %s | %+.2f |\n", f[1] == "rt" ? "rt-object" : f[1], f[2], f[3], f[4], f[5],
+				(f[4] > 0 ? f[6] "–" f[7] : "n/a (no debug line)"), (f[9] - base[f[2]]) / (f[2] + 1)
+		}
+	}' "$R/startup-syscalls.tsv"
+echo
+
+cat <<'EOT'
+### Constructor instructions (callgrind)
+
+User-space instructions executed inside one module's constructor,
+everything it calls included, counted with `--toggle-collect` on the
+constructor (`__sealing_rt_v1.rt_seal_self` from GCC, `__sealing_rt_v1`
+from the LLVM pass).  The runtime skips sealing under valgrind on
+purpose, so every variant is rebuilt from its assembly with that probe
+removed (`lib/valgrind-visible.sh`); valgrind 3.19 answers mseal with
+ENOSYS, so the count stops at the syscall's result, as it would after a
+successful one.  The runtime scans the environment for its two
+variables: counts are given in a fixed 30-variable environment
+(`lib/env.sh`, the figure the goal is judged on) and in an empty one.
+
+- **exe**: an executable with no instrumented library;
+- **lib**: an instrumented library loaded at start-up (no pinning);
+- **dlopen**: the same library loaded with dlopen: pinning included.
+
+EOT
+awk -F '\t' '
+	NR == 1 { next }
+	{ key = $1 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; order[++k] = key }; val[$1, $3, $2] = $4 }
+	END {
+		print "| variant | environment | exe | lib | dlopen |"
+		print "|---|---|---|---|---|"
+		for (i = 1; i <= k; i++) {
+			split(order[i], kk, SUBSEP)
+			v = kk[1]; e = kk[2]
+			printf "| %s | %s | %s | %s | %s |\n", v == "rt" ? "rt-object" : v, e, val[v, e, "exe"], \
+				(v, e, "lib") in val ? val[v, e, "lib"] : "—", (v, e, "dlopen") in val ? val[v, e, "dlopen"] : "—"
+		}
+	}' "$R/ctor.tsv"
+echo
+
+cat <<'EOT'
+## 2. The RELRO swap (issue 7 §5)
+
+The default runtime makes RELRO anonymous before sealing (mmap, copy,
+mprotect, mremap) and then seals; `sealing-rt-relro-keep.o` seals
+without the swap.  Both are measured above; here side by side, per
+module:
+
+EOT
+{
+	sw=$(q "$R/startup-syscalls.tsv" all_syscalls set=rt n=100 env=-)
+	kp=$(q "$R/startup-syscalls.tsv" all_syscalls set=relro-keep n=100 env=-)
+	ms=$(q "$R/startup.tsv" wall_med_us variant=sealed-100)
+	mk=$(q "$R/startup.tsv" wall_med_us variant=relro-keep-100)
+	ps=$(q "$R/startup.tsv" paired_med variant=sealed-100)
+	pk=$(q "$R/startup.tsv" paired_med variant=relro-keep-100)
+	mu=$(q "$R/startup.tsv" wall_med_us variant=uninstr-100)
+	is=$(q "$R/ctor.tsv" instructions variant=rt situation=exe env=typical)
+	ik=$(q "$R/ctor.tsv" instructions variant=relro-keep situation=exe env=typical)
+	echo '| | with the swap (default) | without (relro-keep) | cost of the swap |'
+	echo '|---|---|---|---|'
+	[ -n "$sw" ] && echo "| syscalls per module (strace, N = 100) | $(calc "($sw - $(q "$R/startup-syscalls.tsv" all_syscalls set=plain n=100 env=-)) / 101") | $(calc "($kp - $(q "$R/startup-syscalls.tsv" all_syscalls set=plain n=100 env=-)) / 101") | $(calc "($sw - $kp) / 101") |"
+	[ -n "$ms" ] && echo "| start-up time per module, µs (N = 100, vs uninstr) | $(calc "($ms - $mu) / 101") | $(calc "($mk - $mu) / 101") | $(calc "($ms - $mk) / 101") µs ($(calc "($ps - $pk) * 100") points of start-up at N = 100, paired) |"
+	[ -n "$is" ] && echo "| constructor instructions (exe) | $is | $ik | $((is - ik)) |"
+	rs=$(q "$R/startup.tsv" maxrss_med_kib variant=sealed-100)
+	rk=$(q "$R/startup.tsv" maxrss_med_kib variant=relro-keep-100)
+	ru=$(q "$R/startup.tsv" maxrss_med_kib variant=uninstr-100)
+	[ -n "$rs" ] && echo "| peak RSS of the N = 100 program, KiB (median; uninstr: $ru) | $rs | $rk | $((rs - rk)) KiB |"
+	echo
+	echo 'The swap copies the RELRO pages in user space (the runtime may not call memcpy through the GOT it is replacing), so its cost grows with the size of RELRO; these libraries have one page.  Issue 7 §2 expects the swap to cost no extra resident memory, since RELRO pages are already private and dirty after relocation; the peak-RSS row above is the measurement (101 modules).'
+}
+echo
+
+cat <<EOT
+## 3. dlopen churn
+
+\`src/churn.c\`: dlopen, dlsym, call, dlclose of one library, repeated;
+time per cycle (median over interleaved runs; the first cycle excluded),
+the process's mappings and RSS after the first cycle and at the end.
+The sealed library pins itself on first load, so later cycles only move
+a reference count: that is why it is faster than the uninstrumented one,
+which is really mapped and unmapped every cycle.  "naive" seals without
+pinning: every cycle leaks one copy.
+
+EOT
+awk -F '\t' '
+	NR == 1 { next }
+	{ row[++k] = $0; if ($1 == "uninstr") base = $3 }
+	END {
+		print "| variant | cycles | ns per cycle | vs uninstr | mappings after 1st | mappings at end | mappings of the library at end | RSS KiB after 1st | RSS KiB at end |"
+		print "|---|---|---|---|---|---|---|---|---|"
+		for (i = 1; i <= k; i++) {
+			split(row[i], f, "\t")
+			printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", f[1], f[2], f[3],
+				(base > 0 ? sprintf("%.3f×", f[3] / base) : "n/a"), f[4], f[5], f[6], f[7], f[8]
+		}
+	}' "$R/churn.tsv"
+echo
+
+echo '## 4. Compile time'
+echo
+if [ -s "$R/compile-large.tsv" ]; then
+	echo 'Each compiler that has a plugin, with and without it, -O2, all variants of one input interleaved in one run.'
+	echo
+	awk -F '\t' 'NR > 1 { printf "- %s: %s (%s compiled per run)\n", $1, $3, $2 == 1 ? "1 unit" : $2 " units" }' "$R/compile-inputs.tsv"
+	echo
+	for input in large tree; do
+		echo "**$input**"
+		echo
+		nfiles=$(q "$R/compile-inputs.tsv" units input="$input")
+		nfiles=${nfiles:-1}
+		awk -F '\t' -v nf="$nfiles" '
+			NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
+			{ v = $(idx["variant"]); row[++k] = v; med[v] = $(idx["wall_med_us"]); a[v] = $(idx["wall_p25_us"]); b[v] = $(idx["wall_p75_us"])
+			  pm[v] = $(idx["paired_med"]); pa[v] = $(idx["paired_p25"]); pb[v] = $(idx["paired_p75"]); cr[v] = $(idx["cpu_ratio"]); cm[v] = $(idx["cpu_med_us"]); n[v] = $(idx["n"]) }
+			END {
+				print "| variant | runs | median s | IQR s | paired vs off | paired IQR | CPU s | CPU vs off | CPU ms added per unit |"
+				print "|---|---|---|---|---|---|---|---|---|"
+				for (i = 1; i <= k; i++) {
+					v = row[i]; off = v; sub(":on$", ":off", off)
+					printf "| %s | %d | %.2f | %.2f–%.2f | %s | %s | %.2f | %s | %s |\n", v, n[v], med[v] / 1e6, a[v] / 1e6, b[v] / 1e6,
+						v ~ /:on$/ ? sprintf("%+.1f %%", (pm[v] - 1) * 100) : "—",
+						v ~ /:on$/ ? sprintf("%+.1f … %+.1f %%", (pa[v] - 1) * 100, (pb[v] - 1) * 100) : "—",
+						cm[v] / 1e6, v ~ /:on$/ ? sprintf("%+.1f %%", (cr[v] - 1) * 100) : "—",
+						v ~ /:on$/ ? sprintf("%.0f", (cm[v] - cm[off]) / 1000 / nf) : "—"
+				}
+			}' "$R/compile-$input.tsv"
+		echo
+	done
+else
+	echo 'Not measured: no working plugin was found (see "Carriers" below).'
+	echo
+fi
+
+cat <<'EOT'
+## 5. Size
+
+Allocated bytes by class (`lib/sections.sh`), instrumented minus the
+same program built by the same compiler without instrumentation.
+"dynamic" is what the dynamic loader reads (symbols, relocations).
+"mapped" sums the PT_LOAD segments in whole pages.  large-exe is the Lua interpreter with every
+unit instrumented: one runtime copy and one note must remain.
+
+EOT
+awk -F '\t' '
+	NR == 1 { next }
+	$3 == "plain" { for (i = 4; i <= 11; i++) base[$1, $2, i] = $i; next }
+	{
+		tot = 0; for (i = 4; i <= 8; i++) tot += $i - base[$1, $2, i]
+		line[++k] = sprintf("| %s | %s | %+d | %+d | %+d | %+d | %+d | **%+d** | %+d | %+d | %+d |", $1, $2,
+			$4 - base[$1, $2, 4], $5 - base[$1, $2, 5], $6 - base[$1, $2, 6], $7 - base[$1, $2, 7], $8 - base[$1, $2, 8],
+			tot, $9 - base[$1, $2, 9], $10 - base[$1, $2, 10], $11 - base[$1, $2, 11])
+	}
+	END {
+		print "| program | carrier | code | rodata | data | dynamic | note | all allocated | mapped | file | stripped file |"
+		print "|---|---|---|---|---|---|---|---|---|---|---|"
+		for (i = 1; i <= k; i++) print line[i]
+	}' "$R/size.tsv"
+echo
+notes=$(awk -F '\t' '$1 ~ /^size_notes_in_large_/ { sub(/^size_notes_in_large_/, "", $1); printf "%s%s: %s", sep, $1, $2; sep = ", " }' "$R/metrics.tsv" 2>/dev/null || true)
+[ -z "$notes" ] || { echo "Sealing notes in the instrumented large-exe (must be 1): $notes."; echo; }
+awk -F '\t' 'NR > 1 && $3 == "plain" && $1 == "large-exe" && !seen++ { printf "(large-exe without instrumentation: %d bytes of code, %d of file.)\n\n", $4, $10 }' "$R/size.tsv"
+
+cat <<'EOT'
+## 6. Baselines
+
+**Loader-side lower bound.**  What glibc's loader series must spend at
+least: one bare mseal per object over the map it already knows
+(`src/loader-bound.c`, in process, over the 100 libraries, median of
+runs), against the runtime's cost per module at N = 100.
+
+EOT
+{
+	ns=$(q "$R/baseline-loader.tsv" ns_per_mseal_median)
+	ins=$(q "$R/baseline-loader.tsv" user_insns_per_object)
+	ms=$(q "$R/startup.tsv" wall_med_us variant=sealed-100)
+	mp=$(q "$R/startup.tsv" wall_med_us variant=policy0-100)
+	mu=$(q "$R/startup.tsv" wall_med_us variant=uninstr-100)
+	ct=$(q "$R/ctor.tsv" instructions variant=rt situation=lib env=typical)
+	echo '| per module | loader-side lower bound | this runtime (rt-object) |'
+	echo '|---|---|---|'
+	echo "| user-space instructions | $ins | $ct (library constructor) |"
+	echo "| time, µs | $(calc "$ns / 1000") (one mseal, $(q "$R/baseline-loader.tsv" ns_p25)–$(q "$R/baseline-loader.tsv" ns_p75) ns IQR) | $(calc "($ms - $mu) / 101") against uninstr; $(calc "($ms - $mp) / 101") against policy0 (start-up, N = 100) |"
+	echo "| syscalls | 1 | see the syscall table |"
+}
+echo
+cat <<'EOT'
+**The naive alternative.**  A constructor that finds its module with
+`dl_iterate_phdr` walks every module loaded before it: instructions
+summed over all N + 1 constructors (callgrind, 30-variable environment),
+and the whole start-up.
+
+EOT
+table "$R/baseline-scaling.tsv" 'n:N,variant,ctor_insns_total:constructor insns (all modules),ctor_insns_per_module:per module,process_insns:whole start-up insns'
+echo

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# The benchmark suite of issue 6, in one command.  See README.md.
+#   usage: bench/run.sh [--quick] [--out DIR] [--only STEPS]
+#                       [--carriers-from DIR]... [--gcc-plugin PATH]
+#                       [--llvm-plugin [CLANG=]PATH]... [BUILD_DIR]
+# GCC_PLUGIN, LLVM_PLUGINS and CARRIERS_FROM are read by lib/discover.sh:
+# shellcheck disable=SC2034
+set -eu
+BENCH_ARGS=$*
+BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$BENCH_DIR/.." && pwd)
+. "$BENCH_DIR/lib/common.sh"
+. "$BENCH_DIR/lib/discover.sh"
+
+usage() {
+	sed -n 's/^#   //p' "$0" | sed -n '1,4p' >&2
+	exit 2
+}
+
+QUICK=0
+OUT=
+ONLY=
+CARRIERS_FROM=
+GCC_PLUGIN=${SEALING_BENCH_GCC_PLUGIN:-}
+LLVM_PLUGINS=${SEALING_BENCH_LLVM_PLUGINS:-}
+BUILD_DIR=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--quick) QUICK=1 ;;
+	--out) OUT=$2; shift ;;
+	--only) ONLY=$2; shift ;;
+	--carriers-from)
+		[ -d "${2:-}" ] || die "--carriers-from: no directory ${2:-}"
+		CARRIERS_FROM="$CARRIERS_FROM $(cd "$2" && pwd)"
+		shift
+		;;
+	--gcc-plugin) GCC_PLUGIN=$2; shift ;;
+	--llvm-plugin) LLVM_PLUGINS="$LLVM_PLUGINS $2"; shift ;;
+	-h | --help) usage ;;
+	-*) echo "bench: unknown option $1" >&2; usage ;;
+	*) [ -z "$BUILD_DIR" ] || usage; BUILD_DIR=$1 ;;
+	esac
+	shift
+done
+BUILD_DIR=${BUILD_DIR:-$REPO/build}
+[ -d "$BUILD_DIR" ] || die "no build directory $BUILD_DIR: cmake -S . -B build && cmake --build build"
+BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
+RT_DIR=$BUILD_DIR/runtime
+[ -f "$RT_DIR/sealing-rt.o" ] ||
+	die "no $RT_DIR/sealing-rt.o: build the project first (cmake -S . -B build && cmake --build build)"
+if [ -z "$OUT" ]; then
+	if [ "$QUICK" = 1 ]; then OUT=$REPO/build-bench/quick; else OUT=$REPO/build-bench/full; fi
+fi
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+case $OUT in
+*" "*) die "the output directory must not contain spaces: $OUT" ;;
+esac
+export BENCH_DIR BENCH_ARGS REPO OUT QUICK BUILD_DIR RT_DIR
+
+need gcc strace valgrind gnuplot readelf size awk
+STEPS=${ONLY:-"machine startup ctor baselines churn compile size"}
+log "output in $OUT ($([ "$QUICK" = 1 ] && echo quick || echo full) run), runtime from $RT_DIR"
+
+# Results of the steps about to run start afresh; with --only, those of
+# the other steps are kept.
+if [ -z "$ONLY" ]; then
+	rm -f "$OUT/results/metrics.tsv" "$OUT/results/failures.tsv"
+elif [ -f "$OUT/results/failures.tsv" ]; then
+	for s in $STEPS; do
+		grep -v "^$s	" "$OUT/results/failures.tsv" > "$OUT/results/failures.tmp" || true
+		mv "$OUT/results/failures.tmp" "$OUT/results/failures.tsv"
+	done
+fi
+discover_carriers
+for t in interleave summarize churn loader-bound dlopen-once; do
+	build_tool "$t"
+done
+case " $STEPS " in
+*" startup "* | *" ctor "* | *" baselines "*) sh "$BENCH_DIR/steps/build-sets.sh" ;;
+esac
+
+started=$(date +%s)
+for s in $STEPS; do
+	log "step $s"
+	sh "$BENCH_DIR/steps/$s.sh"
+done
+sh "$BENCH_DIR/report/write.sh"
+log "done in $(( $(date +%s) - started )) s: $OUT/report.md"
+if [ "$QUICK" = 0 ] && [ -z "$ONLY" ]; then
+	mkdir -p "$BENCH_DIR/results"
+	cp "$OUT/report.md" "$BENCH_DIR/results/report.md"
+	if [ -f "$OUT/startup.svg" ]; then
+		cp "$OUT/startup.svg" "$BENCH_DIR/results/startup.svg"
+	fi
+	log "published to $BENCH_DIR/results/"
+fi

@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# Builds the start-up programs, one "set" per way of instrumenting them,
+# each in $OUT/startup/SET: lib/libbenchI.so (I = 1..100) and startN
+# (N = 1, 10, 100), a program linked against libraries 1..N.  In every
+# instrumented set the executable is instrumented too, as it would be in a
+# distribution: a program with N libraries is N + 1 sealed modules.
+#   plain        no instrumentation (the baseline)
+#   rt           + build/runtime/sealing-rt.o        (the default runtime)
+#   relro-keep   + sealing-rt-relro-keep.o           (no RELRO swap)
+#   naive        + bench/src/naive-ctor.c            (dl_iterate_phdr per load)
+#   rt-visible   + sealing-rt.o without its valgrind probe, for callgrind
+#                  (lib/valgrind-visible.sh); never timed
+#   <carrier>    compiled with each plugin found (lib/discover.sh)
+# The rt set also serves SEALING_POLICY=0: same binaries, sealing off.
+set -eu
+. "$BENCH_DIR/lib/common.sh"
+
+NMAX=100
+src=$OUT/startup/src
+sh "$BENCH_DIR/gen/libs.sh" "$src" "$NMAX" 1 10 100
+gcc -std=c11 -O2 -fPIC -Wall -Wextra -Werror -c "$BENCH_DIR/src/naive-ctor.c" \
+	-o "$OUT/tools/naive-ctor.o"
+
+# build_set SET CC "CFLAGS" "EXTRA_LINK_OBJECTS"
+build_set() {
+	set_=$1 cc_=$2 cflags_=$3 extra_=$4
+	d=$OUT/startup/$set_
+	mkdir -p "$d/lib" "$d/obj"
+	: > "$d/err"
+	# Rebuild when the compiler, flags, runtime object, plugin or generator
+	# change: the runtime and plugins are rebuilt under us while we work.
+	plugins_=
+	for w in $cflags_; do
+		case $w in -f*plugin=*) plugins_="$plugins_ ${w#*=}" ;; esac
+	done
+	stamp="$cc_ $cflags_ $extra_ $(cat $extra_ $plugins_ "$BENCH_DIR/gen/libs.sh" | cksum)"
+	if [ -f "$d/stamp" ] && [ "$(cat "$d/stamp")" = "$stamp" ]; then
+		return 0
+	fi
+	log "start-up: building set $set_"
+	rm -f "$d/stamp"
+	i=1
+	while [ "$i" -le "$NMAX" ]; do
+		# Two at a time: the machine has two cores.
+		{
+			"$cc_" -O2 -fPIC $cflags_ -c "$src/bench$i.c" -o "$d/obj/bench$i.o" &&
+				"$cc_" -shared -o "$d/lib/libbench$i.so" "$d/obj/bench$i.o" $extra_
+		} 2>> "$d/err" &
+		if [ $((i % 2)) -eq 0 ]; then wait; fi
+		i=$((i + 1))
+	done
+	wait
+	for n in 1 10 100; do
+		libs=$(i=1; while [ "$i" -le "$n" ]; do printf ' -lbench%s' "$i"; i=$((i + 1)); done)
+		"$cc_" -O2 $cflags_ -c "$src/main$n.c" -o "$d/obj/main$n.o" 2>> "$d/err" &&
+			"$cc_" -o "$d/start$n" "$d/obj/main$n.o" $extra_ -L"$d/lib" \
+				-Wl,--no-as-needed $libs -Wl,-rpath,'$ORIGIN/lib' 2>> "$d/err" ||
+			return 1
+	done
+	printf '%s' "$stamp" > "$d/stamp"
+}
+
+build_set plain gcc "" ""
+build_set rt gcc "" "$RT_DIR/sealing-rt.o"
+build_set relro-keep gcc "" "$RT_DIR/sealing-rt-relro-keep.o"
+build_set naive gcc "" "$OUT/tools/naive-ctor.o"
+sh "$BENCH_DIR/lib/valgrind-visible.sh" "$RT_DIR/sealing-rt.s" "$OUT/tools/rt-visible.s.new"
+if ! cmp -s "$OUT/tools/rt-visible.s.new" "$OUT/tools/rt-visible.s"; then
+	mv "$OUT/tools/rt-visible.s.new" "$OUT/tools/rt-visible.s"
+	gcc -c "$OUT/tools/rt-visible.s" -o "$OUT/tools/rt-visible.o"
+fi
+build_set rt-visible gcc "" "$OUT/tools/rt-visible.o"
+# Carriers still in development may fail; the run goes on without them.
+# startup.sh times only the sets that have a stamp.
+carriers | while IFS='	' read -r id cc flag; do
+	build_set "$id" "$cc" "$flag" "" ||
+		failure startup "$id: building the start-up set failed: $(head -c 400 "$OUT/startup/$id/err")"
+done

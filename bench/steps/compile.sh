@@ -1,0 +1,104 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# Compile time (issue 6, item 3): each compiler that has a plugin, with
+# and without it, on one large file and on a tree of small files (each
+# file compiled on its own, one after the other: the per-unit cost of a
+# plugin shows up once per file).  All variants of one input are
+# interleaved in one interleave run; -O2, as distributions build.
+#   results/compile-large.tsv, results/compile-tree.tsv: per variant, the
+#   summary of src/summarize.c against that compiler without the plugin
+#   results/compile-inputs.tsv: what was compiled
+set -eu
+. "$BENCH_DIR/lib/common.sh"
+. "$BENCH_DIR/lib/sources.sh"
+
+K=$OUT/compile
+R=$OUT/results
+mkdir -p "$K" "$R"
+if [ -z "$(carriers)" ]; then
+	log "compile: no plugin available, nothing to compare"
+	printf 'input\tunits\tdescription\n' > "$R/compile-inputs.tsv"
+	exit 0
+fi
+
+large=$(large_file "$(rounds 800 150)")
+tree=$(small_tree)
+large_f=$(printf '%s' "$large" | cut -f1)
+tree_d=$(printf '%s' "$tree" | cut -f1)
+files=$(ls "$tree_d"/*.c)
+[ "$QUICK" = 1 ] && files=$(echo "$files" | head -n 6)
+{
+	printf 'input\tunits\tdescription\n'
+	printf 'large\t1\t%s\n' "$(printf '%s' "$large" | cut -f2)"
+	printf 'tree\t%s\t%s\n' "$(echo "$files" | wc -l)" "$(printf '%s' "$tree" | cut -f2)"
+} > "$R/compile-inputs.tsv"
+
+# One script per variant and input, so interleave can exec it directly.
+# write_script NAME CC FLAG
+write_script() {
+	o=$K/$1
+	mkdir -p "$o"
+	{
+		echo '#!/bin/sh'
+		echo 'set -eu'
+		echo "\"$2\" -O2 $3 -c \"$large_f\" -o \"$o/large.o\""
+	} > "$K/$1.large.sh"
+	{
+		echo '#!/bin/sh'
+		echo 'set -eu'
+		for f in $files; do
+			echo "\"$2\" -O2 $3 -DLUA_USE_LINUX -c \"$f\" -o \"$o/$(basename "$f" .c).o\""
+		done
+	} > "$K/$1.tree.sh"
+	chmod +x "$K/$1.large.sh" "$K/$1.tree.sh"
+}
+: > "$K/ids"
+carriers | while IFS='	' read -r id cc flag; do
+	write_script "$id:off" "$cc" ""
+	write_script "$id:on" "$cc" "$flag"
+	# One untimed build of each (it also warms the caches).  A plugin in
+	# development that cannot build an input drops out, with the reason.
+	ok=1
+	for input in large tree; do
+		for v in off on; do
+			sh "$K/$id:$v.$input.sh" 2> "$K/$id.err" || {
+				failure compile "$id ($v, $input): $(head -c 400 "$K/$id.err")"
+				ok=0
+			}
+		done
+	done
+	[ "$ok" = 0 ] || echo "$id" >> "$K/ids"
+done
+if [ ! -s "$K/ids" ]; then
+	log "compile: no carrier could build the inputs"
+	exit 0
+fi
+
+for input in large tree; do
+	spec=$K/spec-$input.tsv
+	: > "$spec"
+	while read -r id; do
+		printf '%s:off\t-\t/bin/sh %s\n' "$id" "$K/$id:off.$input.sh" >> "$spec"
+		printf '%s:on\t-\t/bin/sh %s\n' "$id" "$K/$id:on.$input.sh" >> "$spec"
+	done < "$K/ids"
+	rounds=$(rounds 5 1)
+	log "compile: $input, $rounds interleaved rounds of $(wc -l < "$spec") variants"
+	"$OUT/tools/interleave" -r "$rounds" -w 0 "$spec" > "$K/raw-$input.tsv"
+	# The plugin must really have instrumented what was timed.
+	while read -r id; do
+		for o in "$K/$id:on"/*.o; do
+			readelf -SW "$o" | grep -q '\.note\.sealing' ||
+				die "compile: $o has no .note.sealing: the $id plugin did not instrument it"
+		done
+	done < "$K/ids"
+	{
+		first=1
+		while read -r id; do
+			awk -F '\t' -v id="$id" 'NR == 1 || $1 == id ":off" || $1 == id ":on"' "$K/raw-$input.tsv" |
+				"$OUT/tools/summarize" "$id:off" > "$K/sum-$input-$id.tsv"
+			if [ "$first" = 1 ]; then cat "$K/sum-$input-$id.tsv"; first=0; else tail -n +2 "$K/sum-$input-$id.tsv"; fi
+		done < "$K/ids"
+	} > "$R/compile-$input.tsv"
+done
+log "compile: done"

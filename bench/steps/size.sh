@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# Size (issue 6, item 4): what instrumentation adds to one module, by
+# class (lib/sections.sh), for
+#   small-exe   a hello-world program
+#   small-lib   libbench1.so of the start-up benchmark
+#   large-exe   the Lua 5.4 interpreter from the compile benchmark's tree,
+#               all of its units instrumented (one runtime copy must remain)
+# each built by every carrier, against the same compiler without it.
+#   results/size.tsv: program carrier + the columns of lib/sections.sh for
+#   the plain and the instrumented build
+set -eu
+. "$BENCH_DIR/lib/common.sh"
+. "$BENCH_DIR/lib/sources.sh"
+
+Z=$OUT/size
+R=$OUT/results
+mkdir -p "$Z"
+cat > "$Z/hello.c" <<'EOC'
+#include <stdio.h>
+int main(void)
+{
+	puts("hello");
+	return 0;
+}
+EOC
+tree_d=$(small_tree | cut -f1)
+lua_units=
+for u in "$tree_d"/*.c; do
+	case $u in */luac.c) ;; *) lua_units="$lua_units $u" ;; esac
+done
+[ -f "$tree_d/lua.c" ] || lua_units=   # the generated fallback is no program
+
+# build CC "FLAG" "EXTRA" DIR: hello, libbench1.so, lua (when available).
+# Called in a condition, where sh ignores set -e: hence the explicit returns.
+build() {
+	cc_=$1 flag_=$2 extra_=$3 d=$4
+	mkdir -p "$d/obj"
+	"$cc_" -O2 $flag_ -o "$d/small-exe" "$Z/hello.c" $extra_ 2> "$d/err" || return 1
+	"$cc_" -O2 -fPIC -shared $flag_ -o "$d/small-lib" "$OUT/startup/src/bench1.c" $extra_ 2> "$d/err" || return 1
+	[ -n "$lua_units" ] || return 0
+	objs=
+	for u in $lua_units; do
+		o=$d/obj/$(basename "$u" .c).o
+		"$cc_" -O2 $flag_ -DLUA_USE_LINUX -c "$u" -o "$o" 2> "$d/err" || return 1
+		objs="$objs $o"
+	done
+	"$cc_" -o "$d/large-exe" $objs $extra_ -lm 2> "$d/err" || return 1
+}
+try_build() { # try_build CARRIER CC "FLAG" "EXTRA" DIR
+	rm -rf "$5"
+	build "$2" "$3" "$4" "$5" ||
+		failure size "$1: building the size programs failed: $(head -c 400 "$5/err")"
+}
+
+printf 'program\tcarrier\tstate\tcode\trodata\tdata\tdynamic\tnote\tmapped\tfile\tstripped\n' > "$R/size.tsv"
+record() { # record CARRIER PLAINDIR SEALEDDIR
+	for p in small-exe small-lib large-exe; do
+		[ -f "$2/$p" ] && [ -f "$3/$p" ] || continue
+		printf '%s\t%s\tplain\t%s\n' "$p" "$1" "$(sh "$BENCH_DIR/lib/sections.sh" "$2/$p")"
+		printf '%s\t%s\tsealed\t%s\n' "$p" "$1" "$(sh "$BENCH_DIR/lib/sections.sh" "$3/$p")"
+	done >> "$R/size.tsv"
+}
+
+log "size: building with gcc and sealing-rt.o"
+try_build gcc gcc "" "" "$Z/gcc-off"
+try_build rt-object gcc "" "$RT_DIR/sealing-rt.o" "$Z/rt"
+record rt-object "$Z/gcc-off" "$Z/rt"
+carriers | while IFS='	' read -r id cc flag; do
+	log "size: building with $id"
+	try_build "$id-off" "$cc" "" "" "$Z/$id-off"
+	try_build "$id" "$cc" "$flag" "" "$Z/$id"
+	record "$id" "$Z/$id-off" "$Z/$id"
+	if [ -f "$Z/$id/large-exe" ]; then
+		n=$(readelf -SW "$Z/$id/large-exe" | grep -c '\.note\.sealing' || true)
+		metric "size_notes_in_large_$id" "$n"
+	fi
+done
+log "size: done"
