@@ -17,6 +17,7 @@ sh "$BENCH_DIR/report/plot.sh" || log "plot failed (gnuplot?)"
 
 {
 cat <<EOT
+<!-- SPDX-License-Identifier: MIT -->
 # sealing: benchmark report
 
 Produced by \`bench/run.sh\` ($(m mode)) on $(m date), commit $(m commit).
