@@ -1,30 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "elfhdr.h"
+#include "fullio.h"
 
 #include "diag.h"
 
 #include <elf.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-static int read_at(int fd, void *buf, size_t len, uint64_t off)
-{
-	size_t done = 0;
-	while (done < len) {
-		ssize_t r = pread(fd, (char *)buf + done, len - done,
-				  (off_t)(off + done));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
-		done += (size_t)r;
-	}
-	return 0;
-}
-
-static uint64_t get(const unsigned char *p, int n, int be)
+uint64_t elf_get(const unsigned char *p, int n, int be)
 {
 	uint64_t v = 0;
 	for (int i = 0; i < n; i++)
@@ -38,7 +22,7 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 	unsigned char eh[64];
 
 	memset(info, 0, sizeof(*info));
-	if (size < EI_NIDENT || read_at(fd, eh, EI_NIDENT, base)) {
+	if (size < EI_NIDENT || sealctl_pread_full(fd, base, EI_NIDENT, eh)) {
 		sealctl_seterr(err, "truncated ELF header");
 		return -1;
 	}
@@ -53,20 +37,20 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 	info->elf64 = eh[EI_CLASS] == ELFCLASS64;
 	info->big_endian = eh[EI_DATA] == ELFDATA2MSB;
 	size_t ehsize = info->elf64 ? 64 : 52;
-	if (size < ehsize || read_at(fd, eh, ehsize, base)) {
+	if (size < ehsize || sealctl_pread_full(fd, base, ehsize, eh)) {
 		sealctl_seterr(err, "truncated ELF header");
 		return -1;
 	}
 	int be = info->big_endian;
-	info->type = (unsigned)get(eh + 16, 2, be);
-	info->machine = (unsigned)get(eh + 18, 2, be);
-	uint64_t phoff = info->elf64 ? get(eh + 32, 8, be) : get(eh + 28, 4, be);
-	unsigned phentsize = (unsigned)get(eh + (info->elf64 ? 54 : 42), 2, be);
-	size_t phnum = (size_t)get(eh + (info->elf64 ? 56 : 44), 2, be);
+	info->type = (unsigned)elf_get(eh + 16, 2, be);
+	info->machine = (unsigned)elf_get(eh + 18, 2, be);
+	uint64_t phoff = info->elf64 ? elf_get(eh + 32, 8, be) : elf_get(eh + 28, 4, be);
+	unsigned phentsize = (unsigned)elf_get(eh + (info->elf64 ? 54 : 42), 2, be);
+	size_t phnum = (size_t)elf_get(eh + (info->elf64 ? 56 : 44), 2, be);
 	size_t want = info->elf64 ? 56 : 32;
-	uint64_t shoff = info->elf64 ? get(eh + 40, 8, be) : get(eh + 32, 4, be);
-	unsigned shentsize = (unsigned)get(eh + (info->elf64 ? 58 : 46), 2, be);
-	uint64_t shnum = get(eh + (info->elf64 ? 60 : 48), 2, be);
+	uint64_t shoff = info->elf64 ? elf_get(eh + 40, 8, be) : elf_get(eh + 32, 4, be);
+	unsigned shentsize = (unsigned)elf_get(eh + (info->elf64 ? 58 : 46), 2, be);
+	uint64_t shnum = elf_get(eh + (info->elf64 ? 60 : 48), 2, be);
 
 	/* BFD would only say "file format not recognized"; a cut-off copy
 	 * deserves a plainer word. */
@@ -97,7 +81,7 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 		sealctl_seterr(err, "out of memory");
 		return -1;
 	}
-	if (read_at(fd, raw, phnum * want, base + phoff)) {
+	if (sealctl_pread_full(fd, base + phoff, phnum * want, raw)) {
 		free(raw);
 		elf_info_free(info);
 		sealctl_seterr(err, "truncated: cannot read program headers");
@@ -106,19 +90,19 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 	for (size_t i = 0; i < phnum; i++) {
 		const unsigned char *p = raw + i * want;
 		struct elf_phdr_lite *ph = &info->phdr[i];
-		ph->type = (uint32_t)get(p, 4, be);
+		ph->type = (uint32_t)elf_get(p, 4, be);
 		if (info->elf64) {
-			ph->offset = get(p + 8, 8, be);
-			ph->vaddr = get(p + 16, 8, be);
-			ph->filesz = get(p + 32, 8, be);
-			ph->memsz = get(p + 40, 8, be);
-			ph->align = get(p + 48, 8, be);
+			ph->offset = elf_get(p + 8, 8, be);
+			ph->vaddr = elf_get(p + 16, 8, be);
+			ph->filesz = elf_get(p + 32, 8, be);
+			ph->memsz = elf_get(p + 40, 8, be);
+			ph->align = elf_get(p + 48, 8, be);
 		} else {
-			ph->offset = get(p + 4, 4, be);
-			ph->vaddr = get(p + 8, 4, be);
-			ph->filesz = get(p + 16, 4, be);
-			ph->memsz = get(p + 20, 4, be);
-			ph->align = get(p + 28, 4, be);
+			ph->offset = elf_get(p + 4, 4, be);
+			ph->vaddr = elf_get(p + 8, 4, be);
+			ph->filesz = elf_get(p + 16, 4, be);
+			ph->memsz = elf_get(p + 20, 4, be);
+			ph->align = elf_get(p + 28, 4, be);
 		}
 	}
 	free(raw);

@@ -29,4 +29,7 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 		  char *err);
 void elf_info_free(struct elf_info *info);
 
+/* An n-byte unsigned field in the file's byte order. */
+uint64_t elf_get(const unsigned char *p, int n, int big_endian);
+
 #endif

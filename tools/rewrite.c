@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define _GNU_SOURCE
 #include "rewrite.h"
+#include "fullio.h"
 
 #include "diag.h"
 
@@ -15,42 +16,13 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-static int full_pread(int fd, void *buf, size_t len, uint64_t off)
-{
-	size_t done = 0;
-	while (done < len) {
-		ssize_t r = pread(fd, (char *)buf + done, len - done, (off_t)(off + done));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
-		done += (size_t)r;
-	}
-	return 0;
-}
-
-static int full_pwrite(int fd, const void *buf, size_t len, uint64_t off)
-{
-	size_t done = 0;
-	while (done < len) {
-		ssize_t r = pwrite(fd, (const char *)buf + done, len - done,
-				   (off_t)(off + done));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
-		done += (size_t)r;
-	}
-	return 0;
-}
-
 static int copy_data(int in, int out, uint64_t size)
 {
 	char buf[1 << 16];
 	uint64_t off = 0;
 	while (off < size) {
 		size_t want = size - off < sizeof(buf) ? (size_t)(size - off) : sizeof(buf);
-		if (full_pread(in, buf, want, off) || full_pwrite(out, buf, want, off))
+		if (sealctl_pread_full(in, off, want, buf) || sealctl_pwrite_full(out, off, want, buf))
 			return -1;
 		off += want;
 	}
@@ -128,7 +100,7 @@ int sealctl_rewrite(const char *path, const struct sealctl_patch *p, size_t n,
 		uint8_t cur[sizeof(p[i].old)];
 		if (p[i].len > sizeof(cur) || p[i].offset > (uint64_t)st.st_size ||
 		    p[i].len > (uint64_t)st.st_size - p[i].offset ||
-		    full_pread(in, cur, p[i].len, p[i].offset) ||
+		    sealctl_pread_full(in, p[i].offset, p[i].len, cur) ||
 		    memcmp(cur, p[i].old, p[i].len)) {
 			sealctl_seterr(err, "file changed while being examined; nothing written");
 			goto out;
@@ -156,8 +128,8 @@ int sealctl_rewrite(const char *path, const struct sealctl_patch *p, size_t n,
 	}
 	for (size_t i = 0; i < n; i++) {
 		uint8_t back[sizeof(p[i].new)];
-		if (full_pwrite(out, p[i].new, p[i].len, p[i].offset) ||
-		    full_pread(out, back, p[i].len, p[i].offset) ||
+		if (sealctl_pwrite_full(out, p[i].offset, p[i].len, p[i].new) ||
+		    sealctl_pread_full(out, p[i].offset, p[i].len, back) ||
 		    memcmp(back, p[i].new, p[i].len)) {
 			sealctl_seterr(err, "cannot write the temporary copy: %s", strerror(errno));
 			goto out_unlink;

@@ -5,13 +5,12 @@
 
 #include "bfd-compat.h"
 #include "elfhdr.h"
+#include "fullio.h"
 #include "object.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* pread exactly len bytes (retrying short reads); 0 or -1. */
-int sealctl_pread_full(int fd, uint64_t off, size_t len, uint8_t *buf);
 
 /* Record the sealing notes and the GNU property note of o. */
 int sealctl_scan_note_sections(bfd *abfd, struct sealctl_object *o, char *err);

@@ -21,12 +21,8 @@ static int is_static_pie(int fd, uint64_t fsize, const struct elf_info *info)
 			uint8_t e[16];
 			if (sealctl_pread_full(fd, p->offset + k * ent, ent, e))
 				return 0;
-			uint64_t tag = 0, val = 0;
-			for (size_t b = 0; b < ent / 2; b++) {
-				size_t idx = info->big_endian ? ent / 2 - 1 - b : b;
-				tag |= (uint64_t)e[idx] << (8 * b);
-				val |= (uint64_t)e[ent / 2 + idx] << (8 * b);
-			}
+			uint64_t tag = elf_get(e, (int)(ent / 2), info->big_endian);
+			uint64_t val = elf_get(e + ent / 2, (int)(ent / 2), info->big_endian);
 			if (tag == DT_NULL)
 				return 0;
 			if (tag == DT_FLAGS_1)

@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* A note section larger than this is not a note section we care about. */
 #define NOTE_REGION_MAX (16u << 20)
@@ -97,20 +96,6 @@ static void scan_region(struct sealctl_object *o, const struct region *r)
 	}
 	if (got < 0 && !o->note_damage)
 		o->note_damage = why;
-}
-
-int sealctl_pread_full(int fd, uint64_t off, size_t len, uint8_t *buf)
-{
-	size_t done = 0;
-	while (done < len) {
-		ssize_t r = pread(fd, buf + done, len - done, (off_t)(off + done));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
-		done += (size_t)r;
-	}
-	return 0;
 }
 
 int sealctl_scan_note_sections(bfd *abfd, struct sealctl_object *o, char *err)
