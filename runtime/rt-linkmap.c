@@ -39,13 +39,6 @@ static uintptr_t rt_dyn_ptr(const struct link_map *l, ElfW(Addr) v)
 	return v < l->l_addr ? l->l_addr + v : v;
 }
 
-static int rt_streq(const char *a, const char *b)
-{
-	while (*a && *a == *b)
-		a++, b++;
-	return *a == *b;
-}
-
 static void *rt_lookup_in(const struct link_map *l, const char *name,
 			  uint32_t hash)
 {

@@ -9,10 +9,8 @@
 
 struct rt_config {
 	unsigned policy;
-	unsigned note_policy;
 	uint32_t flags;
 	int debug;
-	int secure;
 	const char *env_warning; /* why SEALING_POLICY was ignored, if it was */
 };
 
@@ -31,14 +29,7 @@ static void rt_read_note(const volatile struct sealing_note *note,
 	/* A newer or damaged descriptor still gets the safe default. */
 	if (version != SEALING_NOTE_VERSION || policy > SEALING_POLICY_ENFORCE)
 		policy = SEALING_POLICY_BEST;
-	c->note_policy = c->policy = policy;
-}
-
-static int rt_env_is(const char *v, const char *want)
-{
-	while (*v && *v == *want)
-		v++, want++;
-	return *v == *want;
+	c->policy = policy;
 }
 
 static void rt_apply_env(struct rt_process *p, struct rt_config *c)
@@ -49,8 +40,8 @@ static void rt_apply_env(struct rt_process *p, struct rt_config *c)
 		return; /* the common case: no need to look at AT_SECURE */
 
 	/* Unknown means secure: the environment may then only harden. */
-	c->secure = !rt_auxv(p) || rt_auxval(p, AT_SECURE);
-	c->debug = !c->secure && dbg && rt_env_is(dbg, "1");
+	int secure = !rt_auxv(p) || rt_auxval(p, AT_SECURE);
+	c->debug = !secure && dbg && rt_streq(dbg, "1");
 	if (!v)
 		return;
 	if (!(v[0] >= '0' && v[0] <= '2' && v[1] == '\0')) {
@@ -58,7 +49,7 @@ static void rt_apply_env(struct rt_process *p, struct rt_config *c)
 		return;
 	}
 	unsigned want = (unsigned)(v[0] - '0');
-	if (c->secure && want < c->policy) {
+	if (secure && want < c->policy) {
 		c->env_warning = "SEALING_POLICY may only raise the policy in a secure-execution process";
 		return;
 	}

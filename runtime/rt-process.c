@@ -59,6 +59,13 @@ static unsigned long rt_auxval(struct rt_process *p, unsigned long type)
 	return 0;
 }
 
+static int rt_streq(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
 /*
  * One pass over the environment for both of our variables; most entries
  * are rejected on their first byte.
