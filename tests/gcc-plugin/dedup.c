@@ -6,7 +6,7 @@
 // note (carrier byte: 1 = sealing-rt.o, 2 = GCC plugin).
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: sh -c 'for i in $(seq 1 40); do %gcc -O2 %fplugin -c %S/Inputs/unit.c -DFN=unit$i -o %t/u$i.o || exit 1; done'
+// RUN: sh -c 'for i in $(seq 1 40); do %gcc -O2 %fplugin -c %inputs/unit.c -DFN=unit$i -o %t/u$i.o || exit 1; done'
 // RUN: %gcc -O2 -c %s -I%S/../helpers -o %t/main-plain.o
 // RUN: %gcc -O2 %fplugin -c %s -I%S/../helpers -o %t/main.o
 // RUN: %gcc %t/main-plain.o %probe -o %t/base

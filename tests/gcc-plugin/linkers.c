@@ -5,7 +5,7 @@
 // REQUIRES: ld.gold, ld.lld
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gcc -O2 %fplugin -I%S/../helpers -c %s -o %t/main.o
-// RUN: %gcc -O2 %fplugin -c %S/Inputs/unit.c -DFN=unit_fn -o %t/unit.o
+// RUN: %gcc -O2 %fplugin -c %inputs/unit.c -DFN=unit_fn -o %t/unit.o
 // RUN: %gcc -fuse-ld=gold %t/main.o %t/unit.o %probe -o %t/gold
 // RUN: %gcc -fuse-ld=gold -Wl,--gc-sections %t/main.o %t/unit.o %probe -o %t/gold-gc
 // RUN: %gcc -fuse-ld=lld %t/main.o %t/unit.o %probe -o %t/lld

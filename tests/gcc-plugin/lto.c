@@ -6,7 +6,7 @@
 // partition; the guard keeps one copy, the COMDAT group one per module.
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: sh -c 'for i in 1 2 3 4 5 6; do %gcc -O2 -flto %fplugin -c %S/Inputs/unit.c -DFN=unit$i -o %t/u$i.o || exit 1; done'
+// RUN: sh -c 'for i in 1 2 3 4 5 6; do %gcc -O2 -flto %fplugin -c %inputs/unit.c -DFN=unit$i -o %t/u$i.o || exit 1; done'
 // RUN: %gcc -O2 -flto %fplugin -c %s -I%S/../helpers -o %t/main.o
 //
 // The plugin on the compile and link lines.
@@ -46,7 +46,7 @@
 //
 // -masm=intel throughout (GCC itself cannot mix dialects in one LTO link).
 // RUN: %gcc -O2 -flto -masm=intel %fplugin -c %s -I%S/../helpers -o %t/intel-main.o
-// RUN: %gcc -O2 -flto -masm=intel %fplugin -c %S/Inputs/unit.c -DFN=unit1 -o %t/intel-u1.o
+// RUN: %gcc -O2 -flto -masm=intel %fplugin -c %inputs/unit.c -DFN=unit1 -o %t/intel-u1.o
 // RUN: %gcc -O2 -flto -masm=intel %t/intel-main.o %t/intel-u1.o %probe -o %t/intel
 // RUN: %t/intel | FileCheck %s
 //

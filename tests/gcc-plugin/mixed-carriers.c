@@ -8,8 +8,8 @@
 // REQUIRES: llvm-pass-plugin
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gcc -O2 %fplugin -I%S/../helpers -c %s -o %t/main-gcc.o
-// RUN: %gcc -O2 %fplugin -c %S/Inputs/unit.c -DFN=gcc_fn -o %t/gcc.o
-// RUN: %llvmclang -O2 %llvmseal -c %S/Inputs/unit.c -DFN=clang_fn -o %t/clang.o
+// RUN: %gcc -O2 %fplugin -c %inputs/unit.c -DFN=gcc_fn -o %t/gcc.o
+// RUN: %llvmclang -O2 %llvmseal -c %inputs/unit.c -DFN=clang_fn -o %t/clang.o
 // RUN: %gcc %t/main-gcc.o %t/gcc.o %t/clang.o %rt %probe -o %t/gcc-first
 // RUN: %gcc %t/clang.o %t/main-gcc.o %t/gcc.o %rt %probe -o %t/clang-first
 // RUN: %gcc %rt %t/clang.o %t/main-gcc.o %t/gcc.o %probe -o %t/rt-first

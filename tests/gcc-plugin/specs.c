@@ -16,7 +16,7 @@
 //
 // -fno-sealing: no plugin, no complaint about the switch, for every unit
 // of the command and at link time.
-// RUN: %gcc -O2 -specs=%gccplugin_specs -fno-sealing %s %S/Inputs/unit.c -DFN=unit_fn %probe -o %t/off > %t/off.err 2>&1
+// RUN: %gcc -O2 -specs=%gccplugin_specs -fno-sealing %s %inputs/unit.c -DFN=unit_fn %probe -o %t/off > %t/off.err 2>&1
 // RUN: wc -c < %t/off.err | FileCheck --check-prefix=EMPTY %s
 // EMPTY: {{^}}0{{$}}
 // RUN: %t/off | FileCheck --check-prefix=OFF %s
