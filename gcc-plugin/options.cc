@@ -4,25 +4,13 @@
 // compile reports all the mistakes on a command line.  A bad key is an
 // error, not a warning: a distribution that mistypes "policy" in its
 // CFLAGS must find out at once, not ship binaries with the default.
+// The flag options, their values and help come from include/sealing/note.h.
 #include "gcc-includes.h"
 
 #include "options.h"
-#include "sealing/note.h"
 #include "version.h"
 
 #include <cstring>
-
-const char sealing_help_text[] =
-	"sealing: seal every module built with this plugin (mseal(2) at load time)\n"
-	"  -fplugin-arg-sealing-policy=0|1|2   0 off, 1 best effort (default), 2 fatal on failure\n"
-	"  -fplugin-arg-sealing-dlopen=pin|skip pin a dlopen'd module then seal it (default),\n"
-	"                                      or leave it unsealed so dlclose can unmap it\n"
-	"  -fplugin-arg-sealing-relro=anon|keep make RELRO anonymous before sealing (default),\n"
-	"                                      or keep it file-backed\n"
-	"  -fplugin-arg-sealing-verbose        say for each translation unit what was done\n"
-	"  -fplugin-arg-sealing-help           this text\n"
-	"  -fplugin-arg-sealing-version        the plugin's version and the GCC it was built for\n"
-	"Run time: SEALING_POLICY=0|1|2 overrides the policy, SEALING_DEBUG=1 reports.\n";
 
 namespace {
 
@@ -34,35 +22,53 @@ bool want_no_value(const plugin_argument &a)
 	return false;
 }
 
-// KEY=VALUE where VALUE picks one of two flag states.
-bool parse_choice(const plugin_argument &a, const char *off, const char *on,
-		  unsigned flag, unsigned *flags)
+bool parse_flag(const plugin_argument &a, uint32_t *flags)
 {
-	if (a.value && !strcmp(a.value, off)) {
-		*flags &= ~flag;
+	const sealing_flag_option *o = sealing_find_flag_option(a.key);
+	if (sealing_parse_flag_option(a.key, a.value, flags) == 1)
 		return true;
-	}
-	if (a.value && !strcmp(a.value, on)) {
-		*flags |= flag;
-		return true;
-	}
-	error("sealing: option %qs must be %qs or %qs (got %qs)", a.key, off, on,
-	      a.value ? a.value : "");
+	error("sealing: option %qs must be %qs or %qs (got %qs)", a.key,
+	      o->clear_value, o->set_value, a.value ? a.value : "");
 	return false;
 }
 
 bool parse_policy(const plugin_argument &a, unsigned *policy)
 {
-	const char *v = a.value;
-	if (v && v[0] >= '0' && v[0] <= '2' && v[1] == '\0') {
-		*policy = unsigned(v[0] - '0');
+	if (sealing_parse_policy(a.value, policy))
 		return true;
-	}
-	error("sealing: option %qs must be 0, 1 or 2 (got %qs)", a.key, v ? v : "");
+	error("sealing: option %qs must be 0, 1 or 2 (got %qs)", a.key,
+	      a.value ? a.value : "");
 	return false;
 }
 
+std::string known_keys()
+{
+	std::string s = "policy";
+	for (const sealing_flag_option &o : sealing_flag_options)
+		s += std::string(", ") + o.key;
+	return s + ", verbose, help, version";
+}
+
 } // namespace
+
+std::string sealing_help_text()
+{
+	std::string s =
+		"sealing: seal every module built with this plugin (mseal(2) at load time)\n"
+		"  -fplugin-arg-sealing-policy=0|1|2   0 off, 1 best effort (default), 2 fatal on failure\n";
+	for (const sealing_flag_option &o : sealing_flag_options) {
+		std::string opt = std::string("  -fplugin-arg-sealing-") + o.key + "=" +
+				  o.clear_value + "|" + o.set_value;
+		opt.resize(opt.size() < 38 ? 38 : opt.size() + 1, ' ');
+		s += opt + o.help + " (default: " +
+		     (o.set_by_default ? o.set_value : o.clear_value) + ")\n";
+	}
+	s += "  -fplugin-arg-sealing-verbose        say for each translation unit what was done\n"
+	     "  -fplugin-arg-sealing-help           this text\n"
+	     "  -fplugin-arg-sealing-version        the plugin's version and the GCC it was built for\n"
+	     "Run time: SEALING_POLICY=0|1|2 overrides the policy, SEALING_DEBUG=1 reports.\n";
+	return s;
+}
 
 bool sealing_parse_options(const plugin_name_args *info, sealing_options *out)
 {
@@ -71,24 +77,20 @@ bool sealing_parse_options(const plugin_name_args *info, sealing_options *out)
 		const plugin_argument &a = info->argv[i];
 		if (!strcmp(a.key, "policy")) {
 			ok &= parse_policy(a, &out->policy);
-		} else if (!strcmp(a.key, "dlopen")) {
-			ok &= parse_choice(a, "pin", "skip", SEALING_FLAG_DLOPEN_SKIP,
-					   &out->flags);
-		} else if (!strcmp(a.key, "relro")) {
-			ok &= parse_choice(a, "anon", "keep", SEALING_FLAG_RELRO_KEEP,
-					   &out->flags);
+		} else if (sealing_find_flag_option(a.key)) {
+			ok &= parse_flag(a, &out->flags);
 		} else if (!strcmp(a.key, "verbose")) {
 			ok &= want_no_value(a);
 			out->verbose = true;
 		} else if (!strcmp(a.key, "help")) {
 			ok &= want_no_value(a);
-			fputs(sealing_help_text, stderr);
+			fputs(sealing_help_text().c_str(), stderr);
 		} else if (!strcmp(a.key, "version")) {
 			ok &= want_no_value(a);
 			fprintf(stderr, "%s\n", sealing_version_line());
 		} else {
-			error("sealing: unknown option %qs (known: policy, dlopen, relro, "
-			      "verbose, help, version)", a.key);
+			error("sealing: unknown option %qs (known: %s)", a.key,
+			      known_keys().c_str());
 			ok = false;
 		}
 	}

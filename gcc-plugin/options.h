@@ -6,9 +6,13 @@
 
 struct plugin_name_args;
 
+#include "sealing/note.h"
+
+#include <string>
+
 struct sealing_options {
-	unsigned policy = 1;      // SEALING_POLICY_BEST
-	unsigned flags = 0;       // SEALING_FLAG_*
+	unsigned policy = SEALING_POLICY_DEFAULT;
+	uint32_t flags = SEALING_FLAGS_DEFAULT;
 	bool verbose = false;
 };
 
@@ -17,6 +21,6 @@ struct sealing_options {
 bool sealing_parse_options(const plugin_name_args *info, sealing_options *out);
 
 // The text printed for -fplugin-arg-sealing-help.
-extern const char sealing_help_text[];
+std::string sealing_help_text();
 
 #endif

@@ -6,7 +6,6 @@
 #include "gcc-includes.h"
 
 #include "emit.h"
-#include "sealing/note.h"
 #include "options.h"
 #include "scope.h"
 #include "version.h"
@@ -23,20 +22,26 @@ sealing_options options;
 // with or without -flto.
 void start_unit(void *, void *)
 {
-	const char *why = sealing_skip_reason();
-	if (why) {
+	sealing_unit_verdict v = sealing_unit_verdict_now();
+	if (v.why && v.uninstrumentable &&
+	    sealing_uninstrumentable_is_error(options.policy)) {
+		// Policy 2 promises a sealed module or a failure, never neither.
+		error("sealing: cannot instrument %s under policy 2: %s",
+		      main_input_filename, v.why);
+		return;
+	}
+	if (v.why) {
 		if (options.verbose)
 			inform(UNKNOWN_LOCATION, "sealing: %s: not instrumented: %s",
-			       main_input_filename, why);
+			       main_input_filename, v.why);
 		return;
 	}
 	sealing_emit_runtime(options);
+	char desc[160];
 	if (options.verbose)
-		inform(UNKNOWN_LOCATION,
-		       "sealing: %s: runtime added (policy %u, dlopen=%s, relro=%s)",
-		       main_input_filename, options.policy,
-		       options.flags & SEALING_FLAG_DLOPEN_SKIP ? "skip" : "pin",
-		       options.flags & SEALING_FLAG_RELRO_KEEP ? "keep" : "anon");
+		inform(UNKNOWN_LOCATION, "sealing: %s: runtime added (%s)",
+		       main_input_filename,
+		       sealing_describe(desc, sizeof desc, options.policy, options.flags));
 }
 
 plugin_info info_text = {

@@ -9,6 +9,7 @@
 #include "gcc-includes.h"
 
 #include "plugin-version.h"
+#include "sealing/note.h"
 #include "version.h"
 
 #include <cstdlib>
@@ -46,7 +47,8 @@ const char *sealing_version_line()
 	if (line.empty()) {
 		std::string target = target_of(gcc_version.configuration_arguments);
 		line = std::string("sealing GCC plugin ") + SEALING_VERSION +
-		       " (runtime group __sealing_rt_v1, note version 1; built for GCC " +
+		       " (runtime group " SEALING_COMDAT_GROUP ", note version " +
+		       std::to_string(SEALING_NOTE_VERSION) + "; built for GCC " +
 		       gcc_version.basever + (target.empty() ? "" : ", " + target) + ")";
 	}
 	return line.c_str();

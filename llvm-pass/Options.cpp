@@ -2,11 +2,16 @@
 //
 // The -sealing-* options.  Enumerated values make cl::opt reject anything
 // else with an error, so a typo fails the compile instead of silently
-// producing the default policy.
+// producing the default policy.  The flag options, their values and help
+// come from include/sealing/note.h: one option per row of its table.
 #include "Options.h"
 #include "sealing/note.h"
 
 #include "llvm/Support/CommandLine.h"
+
+#include <memory>
+#include <string>
+#include <vector>
 
 using namespace llvm;
 
@@ -14,33 +19,40 @@ namespace {
 
 enum PolicyOpt { Off = SEALING_POLICY_OFF, Best = SEALING_POLICY_BEST,
                  Enforce = SEALING_POLICY_ENFORCE };
-enum DlopenOpt { DlopenPin, DlopenSkip };
-enum RelroOpt { RelroAnon, RelroKeep };
 enum FreestandingOpt { FreestandingSkip, FreestandingInstrument };
+enum FlagState { FlagClear, FlagSet };
 
 cl::OptionCategory Category("sealing pass options");
 
 cl::opt<PolicyOpt> Policy(
     "sealing-policy", cl::desc("What the module does when sealing fails"),
-    cl::init(Best), cl::cat(Category),
+    cl::init(PolicyOpt(SEALING_POLICY_DEFAULT)), cl::cat(Category),
     cl::values(clEnumValN(Off, "0", "do not seal (no mseal call)"),
                clEnumValN(Best, "1", "seal, ignore failures (default)"),
                clEnumValN(Enforce, "2", "seal, terminate on any failure")));
 
-cl::opt<DlopenOpt> Dlopen(
-    "sealing-dlopen", cl::desc("How a dlopen'd module is treated"),
-    cl::init(DlopenPin), cl::cat(Category),
-    cl::values(clEnumValN(DlopenPin, "pin",
-                          "make it RTLD_NODELETE, then seal (default)"),
-               clEnumValN(DlopenSkip, "skip",
-                          "leave it unsealed so dlclose can unmap it")));
+// One -sealing-KEY=CLEAR|SET option per flag; cl::opt registers itself
+// when constructed, and these live as long as the plugin.
+struct FlagOption {
+  const sealing_flag_option &Row;
+  std::string Name;
+  cl::opt<FlagState> Opt;
+  explicit FlagOption(const sealing_flag_option &R)
+      : Row(R), Name(std::string("sealing-") + R.key),
+        Opt(StringRef(Name), cl::desc(R.help),
+            cl::init(R.set_by_default ? FlagSet : FlagClear), cl::cat(Category),
+            cl::values(clEnumValN(FlagClear, R.clear_value, ""),
+                       clEnumValN(FlagSet, R.set_value, ""))) {}
+};
 
-cl::opt<RelroOpt> Relro(
-    "sealing-relro", cl::desc("How PT_GNU_RELRO is sealed"),
-    cl::init(RelroAnon), cl::cat(Category),
-    cl::values(clEnumValN(RelroAnon, "anon",
-                          "make RELRO anonymous first (default)"),
-               clEnumValN(RelroKeep, "keep", "seal RELRO file-backed")));
+std::vector<std::unique_ptr<FlagOption>> makeFlagOptions() {
+  std::vector<std::unique_ptr<FlagOption>> V;
+  for (const sealing_flag_option &R : sealing_flag_options)
+    V.push_back(std::make_unique<FlagOption>(R));
+  return V;
+}
+
+std::vector<std::unique_ptr<FlagOption>> FlagOptions = makeFlagOptions();
 
 cl::opt<FreestandingOpt> Freestanding(
     "sealing-freestanding",
@@ -62,10 +74,9 @@ sealing::Settings sealing::currentSettings() {
   Settings S;
   S.Policy = static_cast<uint8_t>(Policy.getValue());
   S.Flags = 0;
-  if (Dlopen == DlopenSkip)
-    S.Flags |= SEALING_FLAG_DLOPEN_SKIP;
-  if (Relro == RelroKeep)
-    S.Flags |= SEALING_FLAG_RELRO_KEEP;
+  for (const auto &F : FlagOptions)
+    if (F->Opt == FlagSet)
+      S.Flags |= F->Row.bit;
   S.InstrumentFreestanding = Freestanding == FreestandingInstrument;
   S.Verbose = Verbose;
   return S;

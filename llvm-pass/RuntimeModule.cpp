@@ -38,6 +38,7 @@ namespace {
 
 constexpr const char *CtorSource = "rt_seal_self";
 constexpr const char *NoteSource = "__sealing_note";
+constexpr const char *StateSource = "rt_state";
 
 Error fail(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
@@ -59,13 +60,29 @@ Error checkNoteType(StructType *Ty, const DataLayout &DL) {
       !isInt(NameTy->getElementType(), 8))
     return fail("the runtime's note name is not char[SEALING_NOTE_NAMESZ]");
   auto *DescTy = dyn_cast<StructType>(Ty->getElementType(4));
-  if (!DescTy || DescTy->getNumElements() != 5 ||
-      !isInt(DescTy->getElementType(4), 32))
+  if (!DescTy || DescTy->getNumElements() != 6 ||
+      !isInt(DescTy->getElementType(4), 32) ||
+      !isInt(DescTy->getElementType(5), 32))
     return fail("the runtime's note descriptor does not match note.h");
   for (unsigned I = 0; I < 4; I++)
     if (!isInt(DescTy->getElementType(I), 8))
       return fail("the runtime's note descriptor does not match note.h");
   return Error::success();
+}
+
+// desc.state: the link-time distance from the field to the state byte,
+// a PC-relative difference that needs no dynamic relocation, as the
+// carried assembly's ".long rt_state - .".
+Constant *stateOffset(GlobalVariable *Note, StructType *Ty, GlobalVariable *State) {
+  LLVMContext &Ctx = Note->getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  Constant *Field = ConstantExpr::getInBoundsGetElementPtr(
+      Ty, Note,
+      ArrayRef<Constant *>{ConstantInt::get(I32, 0), ConstantInt::get(I32, 4),
+                           ConstantInt::get(I32, 5)});
+  Constant *Diff = ConstantExpr::getSub(ConstantExpr::getPtrToInt(State, I64),
+                                        ConstantExpr::getPtrToInt(Field, I64));
+  return ConstantExpr::getTrunc(Diff, I32);
 }
 
 // The runtime declares the note; give it its bytes, section and group.
@@ -74,6 +91,9 @@ Error defineNote(Module &R, Comdat *Group, const sealing::Settings &S) {
   if (!N || !N->isDeclaration())
     return fail("the runtime bitcode does not declare __sealing_note "
                 "(compile it with -DSEALING_RT_NOTE_EXTERNAL)");
+  GlobalVariable *State = R.getGlobalVariable(StateSource, true);
+  if (!State || State->isDeclaration())
+    return fail("the runtime bitcode has no state byte rt_state");
   auto *Ty = dyn_cast<StructType>(N->getValueType());
   if (Error E = checkNoteType(Ty, R.getDataLayout()))
     return E;
@@ -85,7 +105,8 @@ Error defineNote(Module &R, Comdat *Group, const sealing::Settings &S) {
                U(DescTy->getElementType(1), S.Policy),
                U(DescTy->getElementType(2), SEALING_CARRIER_LLVM_PASS),
                U(DescTy->getElementType(3), 0),
-               U(DescTy->getElementType(4), S.Flags)});
+               U(DescTy->getElementType(4), S.Flags),
+               stateOffset(N, Ty, State)});
   Constant *Name = ConstantDataArray::getString(R.getContext(),
                                                 SEALING_NOTE_NAME, true);
   N->setInitializer(ConstantStruct::get(
@@ -147,8 +168,10 @@ Error placeInGroup(Module &R, Comdat *Group) {
     // A named section and a significant address keep ConstantMerge from
     // folding a user's identical constant (a string like "error") into
     // this one: the user's code would then point into the group, and into
-    // nothing once the linker drops this copy of the group.
-    G.setSection((Twine(".rodata.") + sealing::GroupName).str());
+    // nothing once the linker drops this copy of the group.  The state
+    // byte, the one writable variable, goes to the group's .bss.
+    G.setSection((Twine(G.isConstant() ? ".rodata." : ".bss.") +
+                  sealing::GroupName).str());
     G.setUnnamedAddr(GlobalValue::UnnamedAddr::None);
     if (!G.hasPrivateLinkage())
       G.setName(Twine(sealing::GroupName) + "." + G.getName());

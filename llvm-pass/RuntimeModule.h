@@ -4,6 +4,8 @@
 #ifndef SEALING_LLVM_RUNTIME_MODULE_H
 #define SEALING_LLVM_RUNTIME_MODULE_H
 
+#include "sealing/note.h"
+
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -18,7 +20,7 @@ namespace sealing {
 struct Settings;
 
 // The group signature, and the name of the note that keys it.
-constexpr const char *GroupName = "__sealing_rt_v1";
+constexpr const char *GroupName = SEALING_COMDAT_GROUP;
 
 // Parses the embedded bitcode into Ctx.
 llvm::Expected<std::unique_ptr<llvm::Module>> loadRuntime(llvm::LLVMContext &Ctx);

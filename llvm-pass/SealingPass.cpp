@@ -9,6 +9,8 @@
 #include "Options.h"
 #include "RuntimeModule.h"
 
+#include "sealing/note.h"
+
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,7 +39,7 @@ PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
   }
 
   Decision D = classifyModule(M, S, **R);
-  if (D.V == Verdict::Unsupported && S.Policy == 2) {
+  if (D.V == Verdict::Unsupported && sealing_uninstrumentable_is_error(S.Policy)) {
     // Policy 2 promises a sealed module or a failure, never a quiet neither.
     Ctx.emitError("sealing: cannot instrument " + M.getModuleIdentifier() +
                   ": " + D.Why);
@@ -57,7 +59,8 @@ PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
                   M.getModuleIdentifier() + " failed");
     return PreservedAnalyses::all();
   }
-  say(S, M, "instrumented (policy " + Twine(unsigned(S.Policy)) + ", flags 0x" +
-                Twine::utohexstr(S.Flags) + ")");
+  char Desc[160];
+  say(S, M, Twine("instrumented (") +
+                sealing_describe(Desc, sizeof Desc, S.Policy, S.Flags) + ")");
   return PreservedAnalyses::none();
 }

@@ -1,33 +1,50 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The sealing note: the one fact every carrier, the runtime and sealctl
- * must agree on.  docs/note-format.md is the prose version of this file.
+ * The contract between every part of sealing: the note's layout, the
+ * COMDAT group, the version, the policy values, the flag bits with their
+ * option spellings, and the parsers for them.  The runtime, both compiler
+ * plugins, the loader module and sealctl all take these from here;
+ * docs/note-format.md is the prose version.  Changing a flag or the
+ * version means editing this file only.
+ *
+ * Everything is a macro or a libc-free static inline function: the
+ * runtime, which may reference no libc symbol, includes it too.
  */
 #ifndef SEALING_NOTE_H
 #define SEALING_NOTE_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+#define SEALING_STR2(x) #x
+#define SEALING_STR(x) SEALING_STR2(x)
+
+/*
+ * The version of the note and of the runtime ABI behind it.  The COMDAT
+ * group's signature carries it, so objects built for another version
+ * never merge with these.
+ */
+#define SEALING_NOTE_VERSION 2
 
 #define SEALING_NOTE_SECTION ".note.sealing"
 #define SEALING_NOTE_NAME "SEALING" /* namesz = 8, NUL included */
 #define SEALING_NOTE_NAMESZ 8
 #define SEALING_NOTE_TYPE 1 /* NT_SEALING_POLICY, in the "SEALING" namespace */
-#define SEALING_NOTE_DESCSZ 8
-#define SEALING_NOTE_VERSION 1
+#define SEALING_NOTE_DESCSZ 12
 
 /*
  * Every carrier puts the note, the constructor, its .init_array slot and
  * the whole runtime in one COMDAT group with this signature, so a module
- * keeps exactly one copy whichever carriers contributed.  The suffix is the
- * runtime ABI: bump it only together with SEALING_NOTE_VERSION.
+ * keeps exactly one copy whichever carriers contributed.
  */
-#define SEALING_COMDAT_GROUP "__sealing_rt_v1"
+#define SEALING_COMDAT_GROUP "__sealing_rt_v" SEALING_STR(SEALING_NOTE_VERSION)
 
 enum sealing_policy {
 	SEALING_POLICY_OFF = 0,     /* no mseal call at all */
 	SEALING_POLICY_BEST = 1,    /* seal, ignore failures (default) */
 	SEALING_POLICY_ENFORCE = 2, /* seal, terminate on any failure */
 };
+#define SEALING_POLICY_DEFAULT SEALING_POLICY_BEST
 
 enum sealing_carrier {
 	SEALING_CARRIER_UNKNOWN = 0,
@@ -36,19 +53,55 @@ enum sealing_carrier {
 	SEALING_CARRIER_LLVM_PASS = 3,
 };
 
-/* Skip sealing when the module was dlopen'd (keeps dlclose unmapping). */
-#define SEALING_FLAG_DLOPEN_SKIP 0x1u
-/* Leave PT_GNU_RELRO file-backed instead of making it anonymous first. */
-#define SEALING_FLAG_RELRO_KEEP 0x2u
-#define SEALING_FLAGS_KNOWN (SEALING_FLAG_DLOPEN_SKIP | SEALING_FLAG_RELRO_KEEP)
+/*
+ * The flag bits, each with the option that sets it:
+ *   X(NAME, BIT, KEY, VALUE_WHEN_CLEAR, VALUE_WHEN_SET, SET_BY_DEFAULT, HELP)
+ * The GCC plugin spells them -fplugin-arg-sealing-KEY=VALUE, the LLVM pass
+ * -sealing-KEY=VALUE; both build their options, help and parsing from this
+ * table, so a new flag needs no other edit to be accepted everywhere.
+ */
+#define SEALING_FLAG_OPTIONS(X)                                                \
+	X(DLOPEN_SKIP, 0x1u, "dlopen", "pin", "skip", 0,                       \
+	  "a dlopen'd module: make it RTLD_NODELETE, then seal it (pin), "    \
+	  "or leave it unsealed so dlclose can unmap it (skip)")               \
+	X(RELRO_KEEP, 0x2u, "relro", "anon", "keep", 0,                        \
+	  "make RELRO anonymous before sealing it (anon), or keep it "        \
+	  "file-backed (keep)")                                                \
+	X(SCOPE_PROCESS, 0x4u, "scope", "module", "process", 1,                \
+	  "an executable also seals every object loaded at start-up that has " \
+	  "no note of its own (process), or only itself (module)")             \
+	X(SEAL_VDSO, 0x8u, "vdso", "open", "seal", 0,                          \
+	  "with process scope, leave the vdso alone (open) or seal it too")
+
+#define SEALING_X_BIT(NAME, BIT, KEY, OFF, ON, DEF, HELP) SEALING_FLAG_##NAME = BIT,
+enum sealing_flag { SEALING_FLAG_OPTIONS(SEALING_X_BIT) };
+#undef SEALING_X_BIT
+
+#define SEALING_X_KNOWN(NAME, BIT, KEY, OFF, ON, DEF, HELP) | (BIT)
+#define SEALING_FLAGS_KNOWN (0u SEALING_FLAG_OPTIONS(SEALING_X_KNOWN))
+#define SEALING_X_DEFAULT(NAME, BIT, KEY, OFF, ON, DEF, HELP) | ((DEF) ? (BIT) : 0u)
+#define SEALING_FLAGS_DEFAULT (0u SEALING_FLAG_OPTIONS(SEALING_X_DEFAULT))
+
+/*
+ * The module's state byte, which its runtime keeps in writable memory and
+ * the note points to (desc.state).  Only meaningful in a running process.
+ */
+#define SEALING_STATE_RAN 0x1u      /* the constructor has run */
+#define SEALING_STATE_DEFERRED 0x2u /* it left its sealing to the executable */
 
 /* Descriptor, in the object's byte order, 4-byte aligned. */
 struct sealing_note_desc {
-	uint8_t version; /* SEALING_NOTE_VERSION */
-	uint8_t policy;  /* enum sealing_policy */
-	uint8_t carrier; /* enum sealing_carrier */
+	uint8_t version;  /* SEALING_NOTE_VERSION */
+	uint8_t policy;   /* enum sealing_policy */
+	uint8_t carrier;  /* enum sealing_carrier */
 	uint8_t reserved; /* 0 */
 	uint32_t flags;   /* SEALING_FLAG_* */
+	/*
+	 * Offset from this field to the module's state byte, fixed by the
+	 * static linker (a PC-relative relocation, so the note needs no
+	 * dynamic relocation).  0 in a relocatable object.
+	 */
+	int32_t state;
 };
 
 /* The whole note as it sits in .note.sealing. */
@@ -66,6 +119,145 @@ struct sealing_note {
 #endif
 SEALING_STATIC_ASSERT(sizeof(struct sealing_note_desc) == SEALING_NOTE_DESCSZ,
 		      "descriptor layout");
-SEALING_STATIC_ASSERT(sizeof(struct sealing_note) == 28, "note layout");
+SEALING_STATIC_ASSERT(offsetof(struct sealing_note, desc) ==
+			      12 + SEALING_NOTE_NAMESZ,
+		      "note layout");
+SEALING_STATIC_ASSERT(sizeof(SEALING_NOTE_NAME) == SEALING_NOTE_NAMESZ,
+		      "owner name size");
+
+/* Byte offsets inside the descriptor, for tools that patch files. */
+#define SEALING_DESC_VERSION_OFFSET offsetof(struct sealing_note_desc, version)
+#define SEALING_DESC_POLICY_OFFSET offsetof(struct sealing_note_desc, policy)
+#define SEALING_DESC_FLAGS_OFFSET offsetof(struct sealing_note_desc, flags)
+#define SEALING_DESC_STATE_OFFSET offsetof(struct sealing_note_desc, state)
+
+/* ---- parsers, shared by every reader of options and notes ------------- */
+
+static inline int sealing_streq(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+/* "0", "1" or "2", nothing else.  Returns 1 and sets *policy, or 0. */
+static inline int sealing_parse_policy(const char *s, unsigned *policy)
+{
+	if (!s || s[0] < '0' || s[0] > '2' || s[1] != '\0')
+		return 0;
+	*policy = (unsigned)(s[0] - '0');
+	return 1;
+}
+
+/* One row of SEALING_FLAG_OPTIONS, for code that walks the table. */
+struct sealing_flag_option {
+	uint32_t bit;
+	const char *key, *clear_value, *set_value;
+	int set_by_default;
+	const char *help;
+};
+
+#define SEALING_X_ROW(NAME, BIT, KEY, OFF, ON, DEF, HELP) { BIT, KEY, OFF, ON, DEF, HELP },
+static const struct sealing_flag_option sealing_flag_options[] = {
+	SEALING_FLAG_OPTIONS(SEALING_X_ROW)
+};
+#undef SEALING_X_ROW
+#define SEALING_FLAG_OPTION_COUNT \
+	(sizeof(sealing_flag_options) / sizeof(sealing_flag_options[0]))
+
+/* The table row for an option KEY, or NULL. */
+static inline const struct sealing_flag_option *sealing_find_flag_option(const char *key)
+{
+	for (size_t i = 0; i < SEALING_FLAG_OPTION_COUNT; i++)
+		if (sealing_streq(key, sealing_flag_options[i].key))
+			return &sealing_flag_options[i];
+	return 0;
+}
+
+/*
+ * KEY=VALUE for a flag option: sets or clears its bit in *flags.
+ * Returns 1 on success, 0 if KEY is not a flag option, -1 if VALUE is
+ * neither of its two values (the caller names them from the table).
+ */
+static inline int sealing_parse_flag_option(const char *key, const char *value,
+					    uint32_t *flags)
+{
+	const struct sealing_flag_option *o = sealing_find_flag_option(key);
+	if (!o)
+		return 0;
+	if (value && sealing_streq(value, o->clear_value))
+		*flags &= ~o->bit;
+	else if (value && sealing_streq(value, o->set_value))
+		*flags |= o->bit;
+	else
+		return -1;
+	return 1;
+}
+
+/*
+ * "policy 1, dlopen=pin, relro=anon, ...": a module's settings in the
+ * options' own words, for the plugins' verbose messages.  Truncates to
+ * fit; returns buf.
+ */
+static inline char *sealing_describe(char *buf, size_t size, unsigned policy,
+				     uint32_t flags)
+{
+	size_t n = 0;
+#define SEALING_PUT(s)                                                  \
+	for (const char *p_ = (s); *p_ && n + 1 < size; p_++)          \
+		buf[n++] = *p_
+	SEALING_PUT("policy ");
+	char digit[2] = { (char)('0' + (policy % 10)), 0 };
+	SEALING_PUT(digit);
+	for (size_t i = 0; i < SEALING_FLAG_OPTION_COUNT; i++) {
+		const struct sealing_flag_option *o = &sealing_flag_options[i];
+		SEALING_PUT(", ");
+		SEALING_PUT(o->key);
+		SEALING_PUT("=");
+		SEALING_PUT((flags & o->bit) ? o->set_value : o->clear_value);
+	}
+#undef SEALING_PUT
+	if (size)
+		buf[n] = 0;
+	return buf;
+}
+
+/* Is this note header ours?  name points at namesz bytes. */
+static inline int sealing_note_is_ours(uint32_t namesz, uint32_t type,
+				       const char *name)
+{
+	if (namesz != SEALING_NOTE_NAMESZ || type != SEALING_NOTE_TYPE)
+		return 0;
+	for (unsigned i = 0; i < SEALING_NOTE_NAMESZ; i++)
+		if (name[i] != SEALING_NOTE_NAME[i])
+			return 0;
+	return 1;
+}
+
+/*
+ * The policy a reader applies for a descriptor: an unknown version or an
+ * out-of-range policy means the default, so a damaged note never turns
+ * sealing off.
+ */
+static inline unsigned sealing_desc_policy(unsigned version, unsigned policy)
+{
+	if (version != SEALING_NOTE_VERSION || policy > SEALING_POLICY_ENFORCE)
+		return SEALING_POLICY_DEFAULT;
+	return policy;
+}
+
+/*
+ * A unit a carrier cannot instrument although it is hosted Linux code
+ * (32-bit, another architecture or ABI than the carried runtime's, a libc
+ * the runtime does not support): under policy 2 the compile fails, since
+ * that policy promises a sealed module or a failure; under 0 and 1 the
+ * unit is left alone and the carrier's verbose option says why.  Code that
+ * is not ours to instrument at all (freestanding, kernel, other targets)
+ * is left alone under every policy.
+ */
+static inline int sealing_uninstrumentable_is_error(unsigned policy)
+{
+	return policy == SEALING_POLICY_ENFORCE;
+}
 
 #endif
