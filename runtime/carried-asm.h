@@ -47,7 +47,4 @@ inline std::string sealing_carried_unit(unsigned policy, unsigned carrier,
 	return s;
 }
 
-// Marks a unit that already carries the runtime.
-#define SEALING_CARRIED_MARKER ".L" SEALING_COMDAT_GROUP ".carried"
-
 #endif

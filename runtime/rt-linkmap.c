@@ -2,34 +2,27 @@
 /*
  * The loader's list of modules, for the rare paths only: a module's name
  * in messages, and the two libc functions we may call (dlopen to pin a
- * dlopen'd library, dl_iterate_phdr when __ehdr_start is missing).
+ * dlopen'd library, dl_iterate_phdr to walk the loaded objects).
  *
  * Referencing those functions would cost every module a load-time symbol
  * lookup (rt-process.c), so we look them up ourselves when needed: the
  * executable's DT_DEBUG entry, which ld.so fills for debuggers, leads to
  * r_debug and the link map, and each module's GNU hash table answers
- * "where is NAME" in a few probes.
+ * "where is NAME" in a few probes, its Bloom filter rejecting most
+ * modules in one.
  */
+#include "rt.h"
 
 /* The executable's r_debug, found through its PT_DYNAMIC. */
 static const struct r_debug *rt_r_debug(struct rt_process *p)
 {
-	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)rt_auxval(p, AT_PHDR);
-	size_t n = rt_auxval(p, AT_PHNUM);
-	uintptr_t bias = 0;
-	const ElfW(Dyn) *dyn = 0;
+	struct rt_object e;
 
-	if (!ph)
+	if (!rt_object_exe(p, &e) || !e.dynamic)
 		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (ph[i].p_type == PT_PHDR)
-			bias = (uintptr_t)ph - ph[i].p_vaddr;
-	for (size_t i = 0; i < n; i++)
-		if (ph[i].p_type == PT_DYNAMIC)
-			dyn = (const ElfW(Dyn) *)(bias + ph[i].p_vaddr);
-	for (; dyn && dyn->d_tag != DT_NULL; dyn++)
-		if (dyn->d_tag == DT_DEBUG)
-			return (const struct r_debug *)dyn->d_un.d_ptr;
+	for (const ElfW(Dyn) *d = e.dynamic; d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_DEBUG)
+			return (const struct r_debug *)d->d_un.d_ptr;
 	return 0;
 }
 
@@ -57,21 +50,25 @@ static void *rt_lookup_in(const struct link_map *l, const char *name,
 		else if (d->d_tag == DT_VERSYM)
 			versym = (const uint16_t *)rt_dyn_ptr(l, d->d_un.d_ptr);
 	}
-	if (!sym || !str || !gnu || !gnu[0])
+	if (!sym || !str || !gnu || !gnu[0] || !gnu[2])
 		return 0;
 
 	uint32_t nbuckets = gnu[0], symoffset = gnu[1], bloom_size = gnu[2];
-	const uint32_t *buckets =
-		(const uint32_t *)((const ElfW(Addr) *)(gnu + 4) + bloom_size);
-	const uint32_t *chain = buckets + nbuckets;
+	uint32_t shift = gnu[3], bits = 8 * sizeof(ElfW(Addr));
+	const ElfW(Addr) *bloom = (const ElfW(Addr) *)(gnu + 4);
+	ElfW(Addr) word = bloom[(hash / bits) & (bloom_size - 1)];
+	if (!((word >> (hash % bits)) & (word >> ((hash >> shift) % bits)) & 1))
+		return 0;
 
+	const uint32_t *buckets = (const uint32_t *)(bloom + bloom_size);
+	const uint32_t *chain = buckets + nbuckets;
 	for (uint32_t i = buckets[hash % nbuckets]; i && i >= symoffset; i++) {
 		uint32_t h = chain[i - symoffset];
-		/* versym bit 15: a hidden, non-default version (e.g. old compat). */
+		/* versym bit 15: a hidden, non-default version (old compat). */
 		if ((h | 1) == (hash | 1) && sym[i].st_shndx != SHN_UNDEF &&
 		    ELF64_ST_TYPE(sym[i].st_info) == STT_FUNC &&
 		    !(versym && (versym[i] & 0x8000)) &&
-		    rt_streq(name, str + sym[i].st_name))
+		    sealing_streq(name, str + sym[i].st_name))
 			return (void *)(l->l_addr + sym[i].st_value);
 		if (h & 1)
 			break;
@@ -80,7 +77,7 @@ static void *rt_lookup_in(const struct link_map *l, const char *name,
 }
 
 /* Like dlsym(RTLD_DEFAULT, name) for a function, over the whole link map. */
-static void *rt_lookup(struct rt_process *p, const char *name)
+RT_FN void *rt_lookup(struct rt_process *p, const char *name)
 {
 	const struct r_debug *r = rt_r_debug(p);
 	uint32_t hash = 5381;
@@ -94,18 +91,27 @@ static void *rt_lookup(struct rt_process *p, const char *name)
 	return 0;
 }
 
-/* The name the loader knows this module by (it needs our PT_DYNAMIC). */
-static const char *rt_link_map_name(struct rt_process *p,
-				    const ElfW(Phdr) *phdr, size_t phnum,
-				    uintptr_t bias)
+typedef int (*rt_iterate_fn)(rt_iterate_cb, void *);
+
+RT_FN int rt_iterate(struct rt_process *p, rt_iterate_cb cb, void *arg)
 {
+	rt_iterate_fn iterate = (rt_iterate_fn)rt_lookup(p, "dl_iterate_phdr");
+	return iterate ? iterate(cb, arg) : -1;
+}
+
+/* The name the loader knows a module by: its link-map entry, matched by
+ * its PT_DYNAMIC; the executable's comes from AT_EXECFN. */
+RT_FN const char *rt_object_name(struct rt_process *p, struct rt_object *o)
+{
+	if (o->name && o->name[0])
+		return o->name;
+	if (rt_self_is_exe(p, o)) {
+		const char *fn = (const char *)rt_auxval(p, AT_EXECFN);
+		return o->name = fn ? fn : "(executable)";
+	}
 	const struct r_debug *r = rt_r_debug(p);
-	const void *dyn = 0;
-	for (size_t i = 0; i < phnum; i++)
-		if (phdr[i].p_type == PT_DYNAMIC)
-			dyn = (const void *)(bias + phdr[i].p_vaddr);
-	for (const struct link_map *l = r && dyn ? r->r_map : 0; l; l = l->l_next)
-		if (l->l_ld == dyn)
-			return l->l_name;
-	return 0;
+	for (const struct link_map *l = r && o->dynamic ? r->r_map : 0; l; l = l->l_next)
+		if (l->l_ld == o->dynamic && l->l_name && l->l_name[0])
+			return o->name = l->l_name;
+	return "(unknown module)";
 }

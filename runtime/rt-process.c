@@ -14,25 +14,43 @@
  * in a setuid process) shifts the entries down and leaves extra NULLs
  * before the vector; its first word, a type, is never 0.
  */
+#include "rt.h"
 
 #ifndef __GLIBC__
 #error "the sealing runtime relies on glibc passing (argc, argv, envp) to constructors"
 #endif
 
-struct rt_process {
-	int argc;
-	char **argv;       /* the initial stack's argv, or NULL */
-	char **envp;       /* the environment the constructor was given */
-	const ElfW(auxv_t) *auxv; /* found on first use; NULL if not found */
-	int auxv_done;
-};
-
-static void rt_process_init(struct rt_process *p, int argc, char **argv,
-			    char **envp)
+/* "SEALING_" then NAME "=": the value, or NULL.  Most entries fail on byte 0. */
+static const char *rt_env_match(const char *s, const char *name)
 {
-	*p = (struct rt_process){ argc, argv, envp, 0, 0 };
+	static const char prefix[] = "SEALING_";
+	for (unsigned i = 0; i < sizeof(prefix) - 1; i++)
+		if (s[i] != prefix[i])
+			return 0;
+	s += sizeof(prefix) - 1;
+	while (*name && *s == *name)
+		s++, name++;
+	return *name == 0 && *s == '=' ? s + 1 : 0;
+}
+
+RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
+			   char **envp)
+{
+	*p = (struct rt_process){ .argc = argc, .argv = argv, .envp = envp };
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
+	/* One pass for all our variables. */
+	for (char **e = envp; e && *e; e++) {
+		const char *s = *e, *v;
+		if (s[0] != 'S')
+			continue;
+		if ((v = rt_env_match(s, "POLICY")))
+			p->env_policy = v;
+		else if ((v = rt_env_match(s, "DEBUG")))
+			p->env_debug = v;
+		else if ((v = rt_env_match(s, "EXEMPT")))
+			p->env_exempt = v;
+	}
 }
 
 /* Walked only when needed: most constructors never look at it. */
@@ -50,44 +68,22 @@ static const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
 	return p->auxv;
 }
 
-static unsigned long rt_auxval(struct rt_process *p, unsigned long type)
+RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type)
 {
-	const ElfW(auxv_t) *a = rt_auxv(p);
-	for (; a && a->a_type != AT_NULL; a++)
+	for (const ElfW(auxv_t) *a = rt_auxv(p); a && a->a_type != AT_NULL; a++)
 		if (a->a_type == type)
 			return a->a_un.a_val;
 	return 0;
 }
 
-static int rt_streq(const char *a, const char *b)
+RT_FN int rt_secure(struct rt_process *p)
 {
-	while (*a && *a == *b)
-		a++, b++;
-	return *a == *b;
+	return !rt_auxv(p) || rt_auxval(p, AT_SECURE);
 }
 
-/*
- * One pass over the environment for both of our variables; most entries
- * are rejected on their first byte.
- */
-static void rt_scan_env(const struct rt_process *p, const char **debug,
-			const char **policy)
+RT_FN uintptr_t rt_page_size(struct rt_process *p)
 {
-	static const char prefix[] = "SEALING_";
-	*debug = *policy = 0;
-	for (char **e = p->envp; e && *e; e++) {
-		const char *s = *e;
-		size_t i = 0;
-		while (i < sizeof(prefix) - 1 && s[i] == prefix[i])
-			i++;
-		if (i < sizeof(prefix) - 1)
-			continue;
-		s += i;
-		if (s[0] == 'D' && s[1] == 'E' && s[2] == 'B' && s[3] == 'U' &&
-		    s[4] == 'G' && s[5] == '=')
-			*debug = s + 6;
-		else if (s[0] == 'P' && s[1] == 'O' && s[2] == 'L' && s[3] == 'I' &&
-			 s[4] == 'C' && s[5] == 'Y' && s[6] == '=')
-			*policy = s + 7;
-	}
+	unsigned long ps = rt_auxval(p, AT_PAGESZ);
+	/* Too big is safe (the mutable hole only grows), too small is not. */
+	return ps && !(ps & (ps - 1)) ? ps : 65536;
 }

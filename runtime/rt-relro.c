@@ -10,77 +10,111 @@
  * The copy is built aside and moved over the original with one
  * mremap(MREMAP_FIXED), which the kernel does atomically under the mmap
  * lock: any thread reading the GOT meanwhile sees the old pages or the new
- * ones, identical, never a hole.  Raw syscalls and a plain copy loop keep
- * this code from calling through the very GOT it is moving.
+ * ones, identical, never a hole.  (Copying through the stack and mapping
+ * over RELRO in place would save a call but leave the GOT empty for a
+ * moment, which a thread running during dlopen could see.)  Raw syscalls
+ * and a plain copy loop keep this code from calling through the very GOT
+ * it is moving.
  */
+#include "rt.h"
 
 #ifndef MREMAP_MAYMOVE
 #define MREMAP_MAYMOVE 1
 #define MREMAP_FIXED 2
 #endif
 
-/* The read-only part of PT_GNU_RELRO, as the loader protected it. */
-static int rt_relro_range(const struct rt_module *m, uintptr_t page,
-			  struct rt_range *r)
+RT_FN int rt_relro_range(const struct rt_object *o, uintptr_t page,
+			 struct rt_range *out)
 {
 	/* Like glibc's _dl_protect_relro: whole pages only. */
-	r->lo = m->relro_lo & ~(page - 1);
-	r->hi = m->relro_hi & ~(page - 1);
-	return r->lo < r->hi;
+	out->lo = o->relro_lo & ~(page - 1);
+	out->hi = o->relro_hi & ~(page - 1);
+	return out->lo < out->hi;
 }
 
-static void rt_copy_words(uintptr_t *dst, const uintptr_t *src, size_t n)
+static long rt_map_copies(size_t len)
 {
-#if defined(__x86_64__)
-	__asm__ volatile("rep movsq" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
-#else
-	for (size_t i = 0; i < n; i++) {
-		dst[i] = src[i];
-		/* Keeps compilers from turning the loop into a memcpy call. */
-		__asm__ volatile("" ::: "memory");
-	}
-#endif
+	return rt_syscall6(SYS_mmap, 0, (long)len, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 }
 
-/* Returns 0, or the positive errno of the step that failed. */
-static long rt_anonymize(struct rt_range r, struct rt_seal_result *res)
+/* Moves one finished copy into place; a target somebody sealed before us
+ * (a loader that seals first) is success, not failure. */
+static void rt_move_copy(uintptr_t copy, struct rt_range relro,
+			 struct rt_result *r)
 {
-	size_t len = r.hi - r.lo;
-	long copy = rt_syscall6(SYS_mmap, 0, (long)len, PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	res->calls++;
-	if (copy < 0 && copy > -4096)
-		return -copy;
-
-	rt_copy_words((uintptr_t *)copy, (const uintptr_t *)r.lo,
-		      len / sizeof(uintptr_t));
-
-	long ret = rt_syscall3(SYS_mprotect, copy, len, PROT_READ);
-	res->calls++;
-	if (ret == 0) {
-		ret = rt_syscall6(SYS_mremap, copy, (long)len, (long)len,
-				  MREMAP_MAYMOVE | MREMAP_FIXED, (long)r.lo, 0);
-		res->calls++;
-		if (ret == (long)r.lo)
-			return 0;
-	}
-	rt_syscall3(SYS_munmap, copy, len, 0);
-	res->calls++;
-	return ret < 0 ? -ret : EFAULT;
-}
-
-static void rt_anonymize_relro(const struct rt_module *m, uintptr_t page,
-			       struct rt_seal_result *res)
-{
-	struct rt_range r;
-	if (!rt_relro_range(m, page, &r))
-		return;
-	long err = rt_anonymize(r, res);
-	if (err) {
-		res->err = err;
-		res->err_range = r;
-		res->relro_failed = 1;
+	long ret = rt_syscall6(SYS_mremap, (long)copy, (long)(relro.hi - relro.lo),
+			       (long)(relro.hi - relro.lo),
+			       MREMAP_MAYMOVE | MREMAP_FIXED, (long)relro.lo, 0);
+	r->calls++;
+	if (ret == (long)relro.lo) {
+		r->relro = relro;
 		return;
 	}
-	res->relro = r;
+	if (ret == -EPERM && rt_is_sealed(relro.lo)) {
+		r->calls++;
+		r->already_sealed = 1;
+		return;
+	}
+	r->err = rt_syscall_failed(ret) ? -ret : EFAULT;
+	r->err_range = relro;
+	r->relro_failed = 1;
+}
+
+static void rt_fail_all(struct rt_relro_batch *b, long ret)
+{
+	for (unsigned i = 0; i < b->n; i++) {
+		b->result[i]->err = -ret;
+		b->result[i]->err_range = b->relro[i];
+		b->result[i]->relro_failed = 1;
+	}
+}
+
+RT_FN void rt_relro_batch_swap(struct rt_relro_batch *b)
+{
+	uintptr_t at;
+	long copy, ret;
+	unsigned moved = 0;
+
+	if (!b->n)
+		return;
+	copy = rt_map_copies(b->bytes);
+	b->calls++;
+	if (rt_syscall_failed(copy)) {
+		rt_fail_all(b, copy);
+		return;
+	}
+	at = (uintptr_t)copy;
+	for (unsigned i = 0; i < b->n; i++) {
+		size_t len = b->relro[i].hi - b->relro[i].lo;
+		rt_copy_words((uintptr_t *)at, (const uintptr_t *)b->relro[i].lo,
+			      len / sizeof(uintptr_t));
+		at += len;
+	}
+	ret = rt_syscall3(SYS_mprotect, copy, b->bytes, PROT_READ);
+	b->calls++;
+	if (ret) {
+		rt_fail_all(b, ret);
+	} else {
+		at = (uintptr_t)copy;
+		for (unsigned i = 0; i < b->n; i++) {
+			rt_move_copy(at, b->relro[i], b->result[i]);
+			moved += b->result[i]->relro.hi != 0;
+			at += b->relro[i].hi - b->relro[i].lo;
+		}
+	}
+	/* Whatever was not moved out is still mapped there. */
+	if (moved < b->n) {
+		rt_syscall3(SYS_munmap, copy, b->bytes, 0);
+		b->calls++;
+	}
+}
+
+RT_FN void rt_relro_swap(struct rt_range relro, struct rt_result *r)
+{
+	struct rt_relro_batch b = { .n = 1, .bytes = relro.hi - relro.lo };
+	b.relro[0] = relro;
+	b.result[0] = r;
+	rt_relro_batch_swap(&b);
+	r->calls += b.calls;
 }

@@ -2,69 +2,60 @@
 /*
  * One-line messages without stdio or allocation: a fixed buffer, filled
  * left to right, truncated rather than overflowed, written with one
- * write(2) so lines from concurrent dlopens do not interleave.
+ * write(2) so lines from concurrent dlopens do not interleave.  Only
+ * SEALING_DEBUG and policy-2 failures get here, so it all lives out of
+ * the hot text.
  */
+#include "rt.h"
 
-struct rt_line {
-	char buf[512];
-	size_t len;
-};
-
-static void rt_put(struct rt_line *l, const char *s)
+RT_COLD RT_FN void rt_put(struct rt_line *l, const char *s)
 {
 	while (s && *s && l->len < sizeof(l->buf) - 1)
 		l->buf[l->len++] = *s++;
 }
 
-static void rt_put_hex(struct rt_line *l, uintptr_t v)
-{
-	char tmp[2 + 2 * sizeof(v)];
-	size_t n = sizeof(tmp);
-	do {
-		tmp[--n] = "0123456789abcdef"[v & 0xf];
-		v >>= 4;
-	} while (v);
-	tmp[--n] = 'x';
-	tmp[--n] = '0';
-	while (n < sizeof(tmp) && l->len < sizeof(l->buf) - 1)
-		l->buf[l->len++] = tmp[n++];
-}
-
-static void rt_put_dec(struct rt_line *l, unsigned long v)
+static void rt_put_num(struct rt_line *l, unsigned long v, unsigned base)
 {
 	char tmp[24];
 	size_t n = sizeof(tmp);
-	do {
-		tmp[--n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n < sizeof(tmp) && l->len < sizeof(l->buf) - 1)
-		l->buf[l->len++] = tmp[n++];
+	tmp[--n] = 0;
+	do
+		tmp[--n] = "0123456789abcdef"[v % base];
+	while (v /= base);
+	rt_put(l, tmp + n);
 }
 
-static void rt_put_range(struct rt_line *l, uintptr_t lo, uintptr_t hi)
+RT_COLD RT_FN void rt_put_dec(struct rt_line *l, unsigned long v)
 {
-	rt_put_hex(l, lo);
-	rt_put(l, "-");
-	rt_put_hex(l, hi);
+	rt_put_num(l, v, 10);
 }
 
-/* Symbolic names for the errors mseal and friends can return. */
+RT_COLD RT_FN void rt_put_range(struct rt_line *l, struct rt_range r)
+{
+	rt_put(l, "0x");
+	rt_put_num(l, r.lo, 16);
+	rt_put(l, "-0x");
+	rt_put_num(l, r.hi, 16);
+}
+
 static const char *rt_errno_name(long err)
 {
 	switch (err) {
 	case EPERM: return "EPERM";
+	case ENOENT: return "ENOENT";
+	case ESRCH: return "ESRCH";
+	case ENOEXEC: return "ENOEXEC";
+	case EAGAIN: return "EAGAIN";
 	case ENOMEM: return "ENOMEM";
+	case EACCES: return "EACCES";
+	case EFAULT: return "EFAULT";
 	case EINVAL: return "EINVAL";
 	case ENOSYS: return "ENOSYS";
-	case EACCES: return "EACCES";
-	case EAGAIN: return "EAGAIN";
-	case EFAULT: return "EFAULT";
 	default: return "error";
 	}
 }
 
-static void rt_put_errno(struct rt_line *l, long err)
+RT_COLD RT_FN void rt_put_errno(struct rt_line *l, long err)
 {
 	rt_put(l, rt_errno_name(err));
 	rt_put(l, " (errno ");
@@ -72,8 +63,104 @@ static void rt_put_errno(struct rt_line *l, long err)
 	rt_put(l, ")");
 }
 
-static void rt_emit(struct rt_line *l)
+RT_COLD RT_FN void rt_emit(struct rt_line *l)
 {
 	l->buf[l->len++] = '\n';
 	rt_syscall3(SYS_write, 2, l->buf, l->len);
+}
+
+RT_COLD RT_FN void rt_line_start(struct rt_line *l, const char *name)
+{
+	l->len = 0;
+	rt_put(l, "sealing: ");
+	rt_put(l, name ? name : "(unknown module)");
+	rt_put(l, ": ");
+}
+
+RT_COLD RT_FN void rt_warn(const char *name, const char *what)
+{
+	struct rt_line l;
+	rt_line_start(&l, name);
+	rt_put(&l, what);
+	rt_emit(&l);
+}
+
+RT_COLD RT_FN void rt_report(const char *name, const struct rt_config *c,
+			     const char *how, const struct rt_result *r,
+			     const char *skipped)
+{
+	struct rt_line l;
+
+	rt_line_start(&l, name);
+	rt_put(&l, "policy ");
+	rt_put_dec(&l, c->policy);
+	if (how) {
+		rt_put(&l, " (");
+		rt_put(&l, how);
+		rt_put(&l, ")");
+	}
+	if (skipped) {
+		rt_put(&l, ": not sealed (");
+		rt_put(&l, skipped);
+		rt_put(&l, ")");
+	} else if (!r->nsealed) {
+		rt_put(&l, ": not sealed");
+	} else {
+		rt_put(&l, ": sealed");
+		unsigned shown = r->nsealed < 4 ? r->nsealed : 4;
+		for (unsigned i = 0; i < shown; i++) {
+			rt_put(&l, " ");
+			rt_put_range(&l, r->sealed[i]);
+		}
+		if (r->nsealed > shown)
+			rt_put(&l, " ...");
+	}
+	if (r->relro.hi) {
+		rt_put(&l, ", relro ");
+		rt_put_range(&l, r->relro);
+		rt_put(&l, " made anonymous");
+	}
+	if (r->already_sealed)
+		rt_put(&l, ", already sealed");
+	if (r->mutable_range.hi) {
+		rt_put(&l, ", mutable ");
+		rt_put_range(&l, r->mutable_range);
+		rt_put(&l, " left open");
+	}
+	rt_put(&l, "; ");
+	rt_put_dec(&l, r->calls);
+	rt_put(&l, r->calls == 1 ? " syscall; " : " syscalls; ");
+	if (r->err) {
+		rt_put(&l, "failed: ");
+		rt_put_errno(&l, r->err);
+		if (r->err_range.hi) {
+			rt_put(&l, " on ");
+			rt_put_range(&l, r->err_range);
+		}
+		if (c->policy < SEALING_POLICY_ENFORCE)
+			rt_put(&l, " (ignored under policy 1)");
+	} else {
+		rt_put(&l, "ok");
+	}
+	rt_emit(&l);
+}
+
+RT_COLD RT_FN void rt_fatal(const char *name, const struct rt_result *r,
+			    const char *what)
+{
+	struct rt_line l;
+	rt_line_start(&l, name);
+	rt_put(&l, r->relro_failed ? "cannot make RELRO anonymous" : what);
+	if (r->err_range.hi) {
+		rt_put(&l, " ");
+		rt_put_range(&l, r->err_range);
+	}
+	rt_put(&l, ": ");
+	rt_put_errno(&l, r->err);
+	if (r->err == ENOSYS)
+		rt_put(&l, ", mseal unavailable (Linux < 6.10, an emulator or a sandbox)");
+	rt_put(&l, "; policy 2 terminates (override: SEALING_POLICY=1, or sealctl set-policy 1)");
+	rt_emit(&l);
+	for (;;)
+		rt_syscall3(SYS_exit_group, 127, 0, 0);
 }

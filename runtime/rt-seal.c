@@ -1,43 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Sealing the module's image.  The loader maps a module as one contiguous
+ * Sealing one object's image.  The loader maps an object as one contiguous
  * reservation, so the whole span of its PT_LOAD segments normally goes in
  * one mseal call.  If that span has a hole the kernel answers ENOMEM and we
- * retry segment by segment.  The pages holding SEALING_MUTABLE data are cut
+ * retry segment by segment.  A mutable range (SEALING_MUTABLE pages) is cut
  * out, which costs at most one extra call.
  */
+#include "rt.h"
 
-extern char __start_sealing_mutable[] __attribute__((weak, visibility("hidden")));
-extern char __stop_sealing_mutable[] __attribute__((weak, visibility("hidden")));
-
-struct rt_range {
-	uintptr_t lo, hi;
-};
-
-struct rt_seal_result {
-	unsigned calls;
-	unsigned nsealed;
-	struct rt_range sealed[4]; /* first few ranges, for the debug line */
-	long err;                  /* first failure, positive errno */
-	struct rt_range err_range;
-	struct rt_range mutable_range;
-	struct rt_range relro; /* made anonymous before sealing */
-	int relro_failed;
-};
-
-static uintptr_t rt_page_size(struct rt_process *p)
+RT_FN long rt_mseal(uintptr_t lo, uintptr_t hi)
 {
-#if defined(__x86_64__)
-	(void)p;
-	return 4096; /* the only page size x86_64 Linux has */
-#else
-	unsigned long ps = rt_auxval(p, AT_PAGESZ);
-	/* Too big is safe (the mutable hole only grows), too small is not. */
-	return ps ? ps : 65536;
-#endif
+	return rt_syscall3(RT_ARCH_SYS_MSEAL, lo, hi - lo, 0);
 }
 
-static void rt_note_result(struct rt_seal_result *r, uintptr_t lo, uintptr_t hi,
+/* mprotect fails on a sealed page even when asked for the same
+ * protection; PROT_READ is what every page we probe already has. */
+RT_FN int rt_is_sealed(uintptr_t page)
+{
+	return rt_syscall3(SYS_mprotect, page, 1, PROT_READ) == -EPERM;
+}
+
+static void rt_note_result(struct rt_result *r, uintptr_t lo, uintptr_t hi,
 			   long ret)
 {
 	r->calls++;
@@ -51,21 +34,15 @@ static void rt_note_result(struct rt_seal_result *r, uintptr_t lo, uintptr_t hi,
 	}
 }
 
-static long rt_mseal(uintptr_t lo, uintptr_t hi)
+static void rt_seal_by_segment(const struct rt_object *o, uintptr_t lo,
+			       uintptr_t hi, uintptr_t page, struct rt_result *r)
 {
-	return rt_syscall3(SYS_mseal, lo, hi - lo, 0);
-}
-
-static void rt_seal_by_segment(const struct rt_module *m, uintptr_t lo,
-			       uintptr_t hi, uintptr_t page,
-			       struct rt_seal_result *r)
-{
-	for (size_t i = 0; i < m->phnum; i++) {
-		const ElfW(Phdr) *p = &m->phdr[i];
-		if (p->p_type != PT_LOAD || p->p_memsz == 0)
+	for (size_t i = 0; i < o->phnum; i++) {
+		const ElfW(Phdr) *ph = &o->phdr[i];
+		if (ph->p_type != PT_LOAD || ph->p_memsz == 0)
 			continue;
-		uintptr_t s = (m->bias + p->p_vaddr) & ~(page - 1);
-		uintptr_t e = (m->bias + p->p_vaddr + p->p_memsz + page - 1) & ~(page - 1);
+		uintptr_t s = (o->bias + ph->p_vaddr) & ~(page - 1);
+		uintptr_t e = (o->bias + ph->p_vaddr + ph->p_memsz + page - 1) & ~(page - 1);
 		if (s < lo)
 			s = lo;
 		if (e > hi)
@@ -75,8 +52,8 @@ static void rt_seal_by_segment(const struct rt_module *m, uintptr_t lo,
 	}
 }
 
-static void rt_seal_span(const struct rt_module *m, uintptr_t lo, uintptr_t hi,
-			 uintptr_t page, struct rt_seal_result *r)
+static void rt_seal_span(const struct rt_object *o, uintptr_t lo, uintptr_t hi,
+			 uintptr_t page, struct rt_result *r)
 {
 	if (lo >= hi)
 		return;
@@ -84,39 +61,28 @@ static void rt_seal_span(const struct rt_module *m, uintptr_t lo, uintptr_t hi,
 	if (ret == -ENOMEM) {
 		/* A hole in the span: the kernel sealed nothing, go per segment. */
 		r->calls++;
-		rt_seal_by_segment(m, lo, hi, page, r);
+		rt_seal_by_segment(o, lo, hi, page, r);
 		return;
 	}
 	rt_note_result(r, lo, hi, ret);
 }
 
-#include "rt-relro.c"
-
-static void rt_seal_module(struct rt_process *p,
-			   const struct rt_module *m, uint32_t flags,
-			   struct rt_seal_result *r)
+RT_FN void rt_seal_image(const struct rt_object *o, uintptr_t page,
+			 struct rt_range mut, struct rt_result *r)
 {
-	uintptr_t mlo = (uintptr_t)__start_sealing_mutable;
-	uintptr_t mhi = (uintptr_t)__stop_sealing_mutable;
-	uintptr_t page = rt_page_size(p);
-	struct rt_range span;
+	uintptr_t lo = o->lo & ~(page - 1), hi = (o->hi + page - 1) & ~(page - 1);
 
-	if (m->lo >= m->hi) {
+	if (o->lo >= o->hi) {
 		r->err = ENOEXEC;
 		return;
 	}
-	span.lo = m->lo & ~(page - 1);
-	span.hi = (m->hi + page - 1) & ~(page - 1);
-	if (!(flags & SEALING_FLAG_RELRO_KEEP))
-		rt_anonymize_relro(m, page, r);
-
-	if (mlo && mhi > mlo && mlo >= span.lo && mhi <= span.hi) {
-		mlo &= ~(page - 1);
-		mhi = (mhi + page - 1) & ~(page - 1);
-		r->mutable_range = (struct rt_range){ mlo, mhi };
-		rt_seal_span(m, span.lo, mlo, page, r);
-		rt_seal_span(m, mhi, span.hi, page, r);
+	if (mut.hi > mut.lo && mut.lo >= lo && mut.hi <= hi) {
+		mut.lo &= ~(page - 1);
+		mut.hi = (mut.hi + page - 1) & ~(page - 1);
+		r->mutable_range = mut;
+		rt_seal_span(o, lo, mut.lo, page, r);
+		rt_seal_span(o, mut.hi, hi, page, r);
 		return;
 	}
-	rt_seal_span(m, span.lo, span.hi, page, r);
+	rt_seal_span(o, lo, hi, page, r);
 }

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a module should do: its note, optionally overridden by
+ * SEALING_POLICY.  A secure-execution process (setuid, setgid, file
+ * capabilities: AT_SECURE) takes the environment only to raise the policy,
+ * and never honours SEALING_DEBUG, whose addresses would defeat ASLR for
+ * whoever started the program.
+ */
+#include "rt.h"
+
+/*
+ * The note is read through a volatile pointer: sealctl rewrites the policy
+ * in the file after linking, so the compiler must never fold the value the
+ * carrier happened to emit.
+ */
+RT_FN void rt_config_read(struct rt_process *p,
+			  const volatile struct sealing_note *note,
+			  struct rt_config *c)
+{
+	unsigned want;
+
+	c->flags = note->desc.flags;
+	c->policy = sealing_desc_policy(note->desc.version, note->desc.policy);
+	c->debug = 0;
+	c->warning = 0;
+	if (!p->env_debug && !p->env_policy)
+		return; /* the common case: no need to look at AT_SECURE */
+
+	int secure = rt_secure(p);
+	c->debug = !secure && p->env_debug && sealing_streq(p->env_debug, "1");
+	if (!p->env_policy)
+		return;
+	if (!sealing_parse_policy(p->env_policy, &want))
+		c->warning = "malformed SEALING_POLICY ignored";
+	else if (secure && want < c->policy)
+		c->warning = "SEALING_POLICY may only raise the policy in a secure-execution process";
+	else
+		c->policy = want;
+}

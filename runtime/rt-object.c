@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A loaded ELF object as its program headers describe it: the span to
+ * seal, its RELRO, its dynamic section and, when it carries one, our note.
+ */
+#include "rt.h"
+
+RT_FN int rt_object_scan(struct rt_object *o, const ElfW(Phdr) *phdr,
+			 size_t phnum, uintptr_t bias, uintptr_t anchor)
+{
+	int holds = 0;
+
+	*o = (struct rt_object){ .phdr = phdr, .phnum = phnum, .bias = bias,
+				 .lo = UINTPTR_MAX };
+	for (const ElfW(Phdr) *ph = phdr; ph < phdr + phnum; ph++) {
+		uintptr_t s = bias + ph->p_vaddr, e = s + ph->p_memsz;
+		switch (ph->p_type) {
+		case PT_LOAD:
+			if (s < o->lo)
+				o->lo = s;
+			if (e > o->hi)
+				o->hi = e;
+			holds |= anchor - s < e - s;
+			break;
+		case PT_GNU_RELRO:
+			o->relro_lo = s;
+			o->relro_hi = e;
+			break;
+		case PT_DYNAMIC:
+			o->dynamic = (const ElfW(Dyn) *)s;
+			break;
+		}
+	}
+	return holds;
+}
+
+/* Notes are 4-aligned here (8 only for GNU properties, never ours). */
+RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o)
+{
+	for (const ElfW(Phdr) *ph = o->phdr; ph < o->phdr + o->phnum; ph++) {
+		if (ph->p_type != PT_NOTE || ph->p_align > 4)
+			continue;
+		const char *n = (const char *)(o->bias + ph->p_vaddr);
+		const char *end = n + ph->p_memsz;
+		while (end - n >= (long)sizeof(struct sealing_note)) {
+			const ElfW(Nhdr) *h = (const ElfW(Nhdr) *)n;
+			if (sealing_note_is_ours(h->n_namesz, h->n_type,
+						 (const char *)(h + 1)) &&
+			    h->n_descsz >= SEALING_NOTE_DESCSZ)
+				return (const struct sealing_note *)n;
+			n += sizeof(*h) + ((h->n_namesz + 3) & ~3u) +
+			     ((h->n_descsz + 3) & ~3u);
+		}
+	}
+	return 0;
+}
+
+RT_FN volatile unsigned char *rt_note_state(const struct sealing_note *n)
+{
+	const volatile int32_t *field = &n->desc.state;
+	if (n->desc.version != SEALING_NOTE_VERSION || !*field)
+		return 0;
+	return (volatile unsigned char *)((uintptr_t)field + (intptr_t)*field);
+}
+
+RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
+{
+	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)rt_auxval(p, AT_PHDR);
+	size_t n = rt_auxval(p, AT_PHNUM);
+	uintptr_t bias = 0;
+
+	if (!ph || !n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (ph[i].p_type == PT_PHDR)
+			bias = (uintptr_t)ph - ph[i].p_vaddr;
+	rt_object_scan(e, ph, n, bias, 0);
+	return 1;
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Which module are we?  The linker defines __ehdr_start at our own ELF
+ * header whenever the header is mapped, which ld.bfd, gold and lld all do
+ * for ordinary links: that gives the program headers and the load bias
+ * with no walk over the loaded objects.  Only when it is missing (custom
+ * linker scripts) do we ask dl_iterate_phdr which object holds our code.
+ */
+#include "rt.h"
+
+extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
+
+static int rt_self_from_ehdr(struct rt_object *m, uintptr_t anchor)
+{
+	const ElfW(Ehdr) *eh = &__ehdr_start;
+
+	if (!eh || eh->e_ident[EI_MAG0] != ELFMAG0 || eh->e_ident[EI_MAG1] != ELFMAG1 ||
+	    eh->e_ident[EI_MAG2] != ELFMAG2 || eh->e_ident[EI_MAG3] != ELFMAG3 ||
+	    eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phnum == 0 ||
+	    eh->e_phnum == PN_XNUM)
+		return 0;
+
+	const ElfW(Phdr) *phdr = (const ElfW(Phdr) *)((const char *)eh + eh->e_phoff);
+	/* The segment that maps file offset 0 maps the header itself. */
+	for (size_t i = 0; i < eh->e_phnum; i++)
+		if (phdr[i].p_type == PT_LOAD && phdr[i].p_offset == 0)
+			return rt_object_scan(m, phdr, eh->e_phnum,
+					      (uintptr_t)eh - phdr[i].p_vaddr, anchor);
+	return 0;
+}
+
+struct rt_iterate_arg {
+	uintptr_t anchor;
+	struct rt_object *m;
+};
+
+static int rt_self_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct rt_iterate_arg *arg = data;
+	(void)size;
+	if (!rt_object_scan(arg->m, info->dlpi_phdr, info->dlpi_phnum,
+			    info->dlpi_addr, arg->anchor))
+		return 0;
+	arg->m->name = info->dlpi_name;
+	return 1;
+}
+
+RT_FN int rt_self_find(struct rt_process *p, struct rt_object *m,
+		       const void *anchor, int *via_iteration)
+{
+	struct rt_iterate_arg arg = { (uintptr_t)anchor, m };
+
+	*via_iteration = 0;
+	if (rt_self_from_ehdr(m, (uintptr_t)anchor))
+		return 1;
+	*via_iteration = 1;
+	return rt_iterate(p, rt_self_cb, &arg) == 1;
+}
+
+/*
+ * Without the auxiliary vector (argv did not look like the initial stack),
+ * judge from our own headers: an ET_EXEC, a PIE (it has an interpreter) or
+ * a static PIE (DF_1_PIE) is the executable; anything else is a library.
+ */
+static int rt_looks_like_exe(const struct rt_object *m)
+{
+	for (size_t i = 0; i < m->phnum; i++)
+		if (m->phdr[i].p_type == PT_INTERP)
+			return 1;
+	if (!m->dynamic)
+		return 1; /* no PT_DYNAMIC at all: a static ET_EXEC */
+	for (const ElfW(Dyn) *d = m->dynamic; d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_FLAGS_1 && (d->d_un.d_val & DF_1_PIE))
+			return 1;
+	return 0;
+}
+
+RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m)
+{
+	uintptr_t phdr = rt_auxval(p, AT_PHDR);
+	return phdr ? phdr == (uintptr_t)m->phdr : rt_looks_like_exe(m);
+}

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Loaded at start-up or by dlopen?  A library that dlclose may unmap must
+ * be pinned (RTLD_NODELETE) before it is sealed; one loaded at start-up is
+ * never unloaded and needs nothing.  glibc has no public flag for it, so
+ * the answer comes from two facts that are:
+ *
+ * - the executable's constructor runs after every start-up constructor.
+ *   When the executable carries our note, its state byte says whether
+ *   that has happened yet: if it has, any library now starting was
+ *   dlopen'd.  Before it, a library leaves its sealing to the
+ *   executable's process pass when the executable has one, which then
+ *   tells both kinds apart with the walk below.
+ * - start-up objects are a prefix of the link map, in a known order: the
+ *   executable, the vdso, the preloaded objects, then the DT_NEEDED
+ *   closure breadth first; dlopen appends.  Walking the map and matching
+ *   each object against the names needed so far finds where start-up
+ *   ends, with no private loader data and no stack-depth guess.
+ */
+#include "rt.h"
+
+RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v)
+{
+	struct rt_object e;
+	const struct sealing_note *n;
+	struct rt_config c;
+
+	*v = (struct rt_exe_view){ 0 };
+	if (!rt_object_exe(p, &e) || !(n = rt_object_note(&e)) ||
+	    !(v->state = rt_note_state(n)))
+		return;
+	rt_config_read(p, n, &c);
+	v->seals_process = c.policy != SEALING_POLICY_OFF &&
+			   (c.flags & SEALING_FLAG_SCOPE_PROCESS);
+}
+
+static uint32_t rt_hash(const char *s)
+{
+	uint32_t h = 5381;
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
+				uint32_t *buf, unsigned cap)
+{
+	*w = (struct rt_startup_walk){ .p = p, .hash = buf, .cap = cap };
+}
+
+static int rt_needed(const struct rt_startup_walk *w, uint32_t h)
+{
+	for (unsigned i = 0; i < w->nhash; i++)
+		if (w->hash[i] == h)
+			return 1;
+	return 0;
+}
+
+/*
+ * The object's names as a DT_NEEDED entry may spell them: its DT_SONAME,
+ * its path, the path's last component.  Then its own DT_NEEDED entries
+ * join the set.  Hashes only: a collision could only make a dlopen'd
+ * object look like a start-up one, once in 2^32.
+ */
+static int rt_walk_object(struct rt_startup_walk *w,
+			  const struct dl_phdr_info *info, int add)
+{
+	const ElfW(Dyn) *dyn = 0;
+	const char *str = 0;
+	int named = 0;
+
+	for (size_t i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
+			dyn = (const ElfW(Dyn) *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+	for (const ElfW(Dyn) *d = dyn; d && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_STRTAB)
+			str = (const char *)(d->d_un.d_ptr < info->dlpi_addr ?
+					     info->dlpi_addr + d->d_un.d_ptr : d->d_un.d_ptr);
+	if (info->dlpi_name && info->dlpi_name[0])
+		named = rt_needed(w, rt_hash(info->dlpi_name)) ||
+			rt_needed(w, rt_hash(rt_basename(info->dlpi_name)));
+	for (const ElfW(Dyn) *d = dyn; str && d->d_tag != DT_NULL; d++) {
+		if (d->d_tag == DT_SONAME && !named)
+			named = rt_needed(w, rt_hash(str + d->d_un.d_val));
+		if (d->d_tag != DT_NEEDED || !add)
+			continue;
+		if (w->nhash == w->cap)
+			w->overflow = 1;
+		else
+			w->hash[w->nhash++] = rt_hash(str + d->d_un.d_val);
+	}
+	return named;
+}
+
+RT_FN int rt_startup_walk_next(struct rt_startup_walk *w,
+			       const struct dl_phdr_info *info)
+{
+	uintptr_t vdso = rt_auxval(w->p, AT_SYSINFO_EHDR);
+	uintptr_t phdr = (uintptr_t)info->dlpi_phdr;
+
+	switch (w->phase) {
+	case 0: /* the executable comes first */
+		if (phdr != rt_auxval(w->p, AT_PHDR)) {
+			w->phase = 3;
+			return 0;
+		}
+		rt_walk_object(w, info, 1);
+		/* Needing nothing, it leaves preloads and dlopens alike. */
+		w->phase = w->nhash ? 1 : 3;
+		return 1;
+	case 1: /* the vdso and the preloaded objects, needed by nobody */
+		if (vdso && phdr - vdso < 4096)
+			return 1;
+		if (rt_walk_object(w, info, 1))
+			w->phase = 2;
+		return 1;
+	case 2: /* from here on, each must be needed by one before it */
+		if (!w->overflow && rt_walk_object(w, info, 1))
+			return 1;
+		w->phase = 3;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+struct rt_find_arg {
+	struct rt_startup_walk w;
+	const ElfW(Phdr) *self;
+	int startup;
+};
+
+static int rt_find_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct rt_find_arg *a = data;
+	(void)size;
+	int startup = rt_startup_walk_next(&a->w, info);
+	if (info->dlpi_phdr != a->self)
+		return a->w.phase == 3; /* past the start-up objects: stop */
+	a->startup = startup;
+	return 1;
+}
+
+/*
+ * A library's own verdict.  Without the executable's help it walks the
+ * map itself: that costs a pass over the objects before it, paid only
+ * when the executable carries no note or seals only itself.
+ */
+RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
+				struct rt_exe_view *e)
+{
+	extern char __start_sealing_mutable[] __attribute__((weak, visibility("hidden")));
+	extern char __stop_sealing_mutable[] __attribute__((weak, visibility("hidden")));
+	uint32_t buf[256];
+	struct rt_find_arg a;
+
+	*e = (struct rt_exe_view){ 0 };
+	if (rt_self_is_exe(p, m))
+		return RT_LOAD_EXE;
+	rt_exe_view(p, e);
+	if (e->state && (rt_state_get(e->state) & SEALING_STATE_RAN))
+		return RT_LOAD_DLOPEN;
+	/*
+	 * Start-up is under way.  The executable's pass cannot know our
+	 * SEALING_MUTABLE pages, so a module that has some seals itself.
+	 */
+	if (e->seals_process && (uintptr_t)__start_sealing_mutable == (uintptr_t)__stop_sealing_mutable)
+		return RT_LOAD_DEFERRED;
+
+	rt_startup_walk_init(&a.w, p, buf, sizeof(buf) / sizeof(buf[0]));
+	a.self = m->phdr;
+	a.startup = 0;
+	if (rt_iterate(p, rt_find_cb, &a) < 0)
+		return RT_LOAD_DLOPEN; /* pinning is always safe */
+	return a.startup ? RT_LOAD_STARTUP : RT_LOAD_DLOPEN;
+}

@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The runtime's internal interface: what its parts hand each other.
+ *
+ * The carriers need the runtime as one translation unit (sealing-rt.c
+ * includes every part), in which everything is file-local.  Each part
+ * also compiles on its own with -DSEALING_RT_SEPARATE, which makes the
+ * RT_FN functions external: that is how the unit tests link single parts.
+ *
+ * Rules for every part: C11; no reference to any libc symbol (rt-process.c
+ * says why; glibc's headers only supply types and constants); no
+ * allocation, no stdio, no TLS; syscalls through rt-arch.h.  The only
+ * writable byte is the module's state, which rt-ctor.c defines.
+ */
+#ifndef SEALING_RT_H
+#define SEALING_RT_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+#include <elf.h>
+#include <errno.h>
+#include <link.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+
+#include "rt-arch.h"
+#include "sealing/note.h"
+
+#ifdef SEALING_RT_SEPARATE
+#define RT_FN
+#else
+#define RT_FN static
+#endif
+/* Rare paths: out of line and out of the hot text. */
+#define RT_COLD __attribute__((cold, noinline))
+
+#define rt_syscall3(n, a, b, c) \
+	rt_syscall6((n), (long)(a), (long)(b), (long)(c), 0, 0, 0)
+#define rt_syscall_failed(ret) ((unsigned long)(ret) > -4096UL)
+
+static inline const char *rt_basename(const char *s)
+{
+	const char *b = s;
+	for (; *s; s++)
+		if (*s == '/')
+			b = s + 1;
+	return b;
+}
+
+struct rt_range {
+	uintptr_t lo, hi;
+};
+
+/* ---- rt-process.c: the process, from what the constructor is given ---- */
+
+struct rt_process {
+	int argc;
+	char **argv;              /* the initial stack's argv, or NULL */
+	char **envp;              /* the environment the constructor was given */
+	const ElfW(auxv_t) *auxv; /* found on first use; NULL if not found */
+	int auxv_done;
+	/* SEALING_* values from the environment, NULL when unset. */
+	const char *env_policy, *env_debug, *env_exempt;
+};
+
+RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
+			   char **envp);
+RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type);
+/* Unknown counts as secure: the environment may then only harden. */
+RT_FN int rt_secure(struct rt_process *p);
+RT_FN uintptr_t rt_page_size(struct rt_process *p);
+
+/* ---- rt-config.c: what a module's note and the environment ask for --- */
+
+struct rt_config {
+	unsigned policy;
+	uint32_t flags;
+	int debug;
+	const char *warning; /* why SEALING_POLICY was ignored, if it was */
+};
+
+RT_FN void rt_config_read(struct rt_process *p,
+			  const volatile struct sealing_note *note,
+			  struct rt_config *c);
+
+/* ---- rt-object.c: a loaded ELF object, from its program headers ------ */
+
+struct rt_object {
+	const ElfW(Phdr) *phdr;
+	size_t phnum;
+	uintptr_t bias;
+	uintptr_t lo, hi;             /* span of the PT_LOAD segments */
+	uintptr_t relro_lo, relro_hi; /* PT_GNU_RELRO, unrounded; 0 if none */
+	const ElfW(Dyn) *dynamic;
+	const struct sealing_note *note; /* ours, if it carries one */
+	const char *name;                /* NULL until someone needs it */
+};
+
+/* Fills o in one pass; true when anchor lies in one of its PT_LOADs. */
+RT_FN int rt_object_scan(struct rt_object *o, const ElfW(Phdr) *phdr,
+			 size_t phnum, uintptr_t bias, uintptr_t anchor);
+/* Our note among its PT_NOTE segments, or NULL. */
+RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o);
+/* The module's state byte that its note points to. */
+RT_FN volatile unsigned char *rt_note_state(const struct sealing_note *n);
+/* The executable, from the auxiliary vector; 0 if unknown. */
+RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e);
+
+/* ---- rt-self.c: which module this copy of the runtime is in ---------- */
+
+RT_FN int rt_self_find(struct rt_process *p, struct rt_object *m,
+		       const void *anchor, int *via_iteration);
+RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m);
+
+/* ---- rt-linkmap.c: the loader's list, for the rare paths -------------- */
+
+RT_FN void *rt_lookup(struct rt_process *p, const char *name);
+typedef int (*rt_iterate_cb)(struct dl_phdr_info *, size_t, void *);
+/* dl_iterate_phdr, found through the link map; -1 if it cannot be. */
+RT_FN int rt_iterate(struct rt_process *p, rt_iterate_cb cb, void *arg);
+RT_FN const char *rt_object_name(struct rt_process *p, struct rt_object *o);
+
+/* ---- rt-startup.c: loaded at start-up or by dlopen? ------------------ */
+
+enum rt_load {
+	RT_LOAD_EXE,      /* the executable */
+	RT_LOAD_STARTUP,  /* loaded at start-up: never unloaded */
+	RT_LOAD_DLOPEN,   /* loaded by dlopen: dlclose could unmap it */
+	RT_LOAD_DEFERRED, /* start-up is under way and the executable seals it */
+};
+
+/*
+ * What the executable's note says about the process, read through
+ * AT_PHDR: whether its constructor has run, and whether it will seal the
+ * objects loaded at start-up (process scope, a policy above 0).
+ */
+struct rt_exe_view {
+	volatile unsigned char *state; /* NULL: the executable has no note */
+	int seals_process;
+};
+RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v);
+
+/*
+ * Start-up objects are a prefix of the link map: the executable, the vdso,
+ * the preloaded objects, then their DT_NEEDED closure in breadth-first
+ * order; every dlopen appends after them.  rt_startup_walk classifies
+ * each object in that order; it is exact and needs no private loader data.
+ */
+struct rt_startup_walk {
+	struct rt_process *p;
+	int phase; /* 0 executable, 1 vdso and preloads, 2 needed, 3 past */
+	unsigned nhash, cap;
+	uint32_t *hash; /* DT_NEEDED names seen so far, by hash */
+	int overflow;
+};
+RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
+				uint32_t *buf, unsigned cap);
+/* Is the object with these headers part of start-up?  Call in link-map order. */
+RT_FN int rt_startup_walk_next(struct rt_startup_walk *w,
+			       const struct dl_phdr_info *info);
+/* The verdict for a library's own constructor. */
+RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
+				struct rt_exe_view *e);
+
+/* ---- rt-pin.c ------------------------------------------------------- */
+
+/* 0, or the errno-style reason the module cannot be made RTLD_NODELETE. */
+RT_FN long rt_pin(struct rt_process *p, struct rt_object *m);
+
+/* ---- rt-seal.c and rt-relro.c: sealing one object -------------------- */
+
+struct rt_result {
+	unsigned calls;
+	unsigned nsealed;
+	struct rt_range sealed[4]; /* first few ranges, for the debug line */
+	long err;                  /* first failure, positive errno */
+	struct rt_range err_range;
+	struct rt_range mutable_range;
+	struct rt_range relro; /* made anonymous before sealing */
+	int relro_failed;
+	int already_sealed; /* somebody sealed it first */
+};
+
+RT_FN long rt_mseal(uintptr_t lo, uintptr_t hi);
+RT_FN int rt_is_sealed(uintptr_t page);
+/* Seals o's image minus the mutable range (may be empty). */
+RT_FN void rt_seal_image(const struct rt_object *o, uintptr_t page,
+			 struct rt_range mutable_range, struct rt_result *r);
+/* The read-only part of PT_GNU_RELRO, in whole pages; false if none. */
+RT_FN int rt_relro_range(const struct rt_object *o, uintptr_t page,
+			 struct rt_range *out);
+/* Replaces one RELRO range by an anonymous read-only copy, atomically. */
+RT_FN void rt_relro_swap(struct rt_range relro, struct rt_result *r);
+
+/*
+ * Several objects at once (the executable's process pass): one mapping
+ * holds every copy, one mprotect makes them read-only, then one mremap
+ * per object moves its copy into place.
+ */
+#define RT_BATCH 32
+struct rt_relro_batch {
+	struct rt_range relro[RT_BATCH];
+	struct rt_result *result[RT_BATCH];
+	unsigned n;
+	size_t bytes;
+	unsigned calls; /* the batch's own: mmap, mprotect, munmap */
+};
+RT_FN void rt_relro_batch_swap(struct rt_relro_batch *b);
+
+/* ---- the module's one writable byte (rt-ctor.c defines it) -----------
+ * Sequentially consistent: a library that defers stores its state, then
+ * loads the executable's, while the executable stores its own, then
+ * loads the library's; neither may miss both. */
+
+static inline unsigned rt_state_get(volatile unsigned char *s)
+{
+	return __atomic_load_n(s, __ATOMIC_SEQ_CST);
+}
+
+static inline void rt_state_set(volatile unsigned char *s, unsigned bits)
+{
+	__atomic_fetch_or(s, (unsigned char)bits, __ATOMIC_SEQ_CST);
+}
+
+/* ---- rt-scope.c: the executable seals the process -------------------- */
+
+RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
+			   const struct rt_config *c, uintptr_t page);
+
+/* ---- rt-report.c: one line per module, without stdio ---------------- */
+
+struct rt_line {
+	char buf[512];
+	size_t len;
+};
+
+RT_FN void rt_put(struct rt_line *l, const char *s);
+RT_FN void rt_put_dec(struct rt_line *l, unsigned long v);
+RT_FN void rt_put_range(struct rt_line *l, struct rt_range r);
+RT_FN void rt_put_errno(struct rt_line *l, long err);
+RT_FN void rt_emit(struct rt_line *l);
+/* "sealing: NAME: " */
+RT_FN void rt_line_start(struct rt_line *l, const char *name);
+/* The debug line for one object: what was sealed and how it went. */
+RT_FN void rt_report(const char *name, const struct rt_config *c,
+		     const char *how, const struct rt_result *r,
+		     const char *skipped);
+/* Policy 2: one line naming module, range and error, then exit 127. */
+__attribute__((noreturn)) RT_FN void rt_fatal(const char *name,
+					      const struct rt_result *r,
+					      const char *what);
+RT_FN void rt_warn(const char *name, const char *what);
+
+#endif
