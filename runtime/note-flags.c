@@ -3,6 +3,7 @@
  * note-flags [KEY=VALUE...]: prints the note's flags word for these
  * options on top of the defaults, from include/sealing/note.h, so the
  * build never spells a flag's bit itself (cmake/SealingNoteFlags.cmake).
+ * note-flags --group prints the COMDAT group's name, for the tests.
  */
 #include "sealing/note.h"
 
@@ -13,6 +14,10 @@ int main(int argc, char **argv)
 {
 	uint32_t flags = SEALING_FLAGS_DEFAULT;
 
+	if (argc == 2 && !strcmp(argv[1], "--group")) {
+		puts(SEALING_COMDAT_GROUP);
+		return 0;
+	}
 	for (int i = 1; i < argc; i++) {
 		char key[64];
 		const char *eq = strchr(argv[i], '=');

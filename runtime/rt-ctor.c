@@ -46,6 +46,8 @@ __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	found = rt_self_find(p, m, (const void *)note, &via_iteration);
 	if (found)
 		kind = rt_load_kind(p, m, &exe);
+	if (kind == RT_LOAD_DEFERRED && c.policy == SEALING_POLICY_OFF)
+		kind = RT_LOAD_STARTUP; /* only here to say so under SEALING_DEBUG */
 	if (kind == RT_LOAD_DEFERRED) {
 		rt_state_set(&rt_state, SEALING_STATE_RAN | SEALING_STATE_DEFERRED);
 		/* Had the executable's pass begun meanwhile, it may have
@@ -60,6 +62,9 @@ __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	if (c.debug && c.warning)
 		rt_warn(NAME, c.warning);
 
+	if (found)
+		how = kind == RT_LOAD_EXE ? "executable" :
+		      kind == RT_LOAD_STARTUP ? "loaded at start-up" : "dlopen'd";
 	if (c.policy == SEALING_POLICY_OFF) {
 		skipped = "policy 0";
 	} else if (rt_running_on_valgrind()) {
@@ -69,16 +74,12 @@ __attribute__((constructor, used)) static void rt_seal_self(int argc,
 		if (c.policy == SEALING_POLICY_ENFORCE)
 			rt_fatal(NAME, &r, "cannot find its own program headers");
 		skipped = "own program headers not found";
-	} else if (kind == RT_LOAD_EXE) {
-		how = "executable";
-	} else if (kind == RT_LOAD_STARTUP) {
-		how = "loaded at start-up";
+	} else if (kind != RT_LOAD_DLOPEN) {
+		/* never unloaded: nothing to pin */
 	} else if (c.flags & SEALING_FLAG_DLOPEN_SKIP) {
-		how = "dlopen'd";
 		skipped = "the note says dlopen=skip";
 	} else if ((r.err = rt_pin(p, m)) != 0) {
 		/* Sealed but unpinned, every dlclose would leak a copy. */
-		how = "dlopen'd";
 		if (c.policy == SEALING_POLICY_ENFORCE)
 			rt_fatal(NAME, &r, "cannot make itself RTLD_NODELETE before sealing");
 		skipped = "could not make it RTLD_NODELETE";

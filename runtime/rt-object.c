@@ -63,17 +63,20 @@ RT_FN volatile unsigned char *rt_note_state(const struct sealing_note *n)
 	return (volatile unsigned char *)((uintptr_t)field + (intptr_t)*field);
 }
 
+/*
+ * PT_PHDR gives the load bias.  Every dynamically linked executable has
+ * one; a static one has no other objects to look at, so without it we
+ * answer "unknown" rather than guess a bias.
+ */
 RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
 {
 	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)rt_auxval(p, AT_PHDR);
 	size_t n = rt_auxval(p, AT_PHNUM);
-	uintptr_t bias = 0;
 
-	if (!ph || !n)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (ph[i].p_type == PT_PHDR)
-			bias = (uintptr_t)ph - ph[i].p_vaddr;
-	rt_object_scan(e, ph, n, bias, 0);
-	return 1;
+	for (size_t i = 0; ph && i < n; i++)
+		if (ph[i].p_type == PT_PHDR) {
+			rt_object_scan(e, ph, n, (uintptr_t)ph - ph[i].p_vaddr, 0);
+			return 1;
+		}
+	return 0;
 }

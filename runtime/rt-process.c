@@ -36,7 +36,12 @@ static const char *rt_env_match(const char *s, const char *name)
 RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 			   char **envp)
 {
-	*p = (struct rt_process){ .argc = argc, .argv = argv, .envp = envp };
+	p->argc = argc;
+	p->argv = argv;
+	p->envp = envp;
+	p->auxv = 0;
+	p->auxv_done = 0;
+	p->env_policy = p->env_debug = p->env_exempt = 0;
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
 	/* One pass for all our variables. */
@@ -53,18 +58,33 @@ RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	}
 }
 
-/* Walked only when needed: most constructors never look at it. */
+#ifndef PR_GET_AUXV
+#define PR_GET_AUXV 0x41555856
+#endif
+
+/*
+ * Walked only when needed: most constructors never look at it.  Without
+ * argv (a start-up routine that calls constructors with no arguments),
+ * the kernel hands out a copy: PR_GET_AUXV exists on every kernel that
+ * has mseal (6.4 and 6.10).
+ */
 static const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
 {
-	if (!p->auxv_done && p->argv) {
+	if (p->auxv_done)
+		return p->auxv;
+	p->auxv_done = 1;
+	if (p->argv) {
 		char **e = p->argv + p->argc + 1;
 		while (*e)
 			e++;
 		while (!*e)
 			e++;
-		p->auxv = (const ElfW(auxv_t) *)e;
+		return p->auxv = (const ElfW(auxv_t) *)e;
 	}
-	p->auxv_done = 1;
+	long n = rt_syscall6(SYS_prctl, PR_GET_AUXV, (long)p->auxv_copy,
+			     (long)sizeof(p->auxv_copy), 0, 0, 0);
+	if (n > 0 && (size_t)n <= sizeof(p->auxv_copy))
+		p->auxv = p->auxv_copy;
 	return p->auxv;
 }
 
@@ -83,7 +103,12 @@ RT_FN int rt_secure(struct rt_process *p)
 
 RT_FN uintptr_t rt_page_size(struct rt_process *p)
 {
+#ifdef RT_ARCH_PAGE_SIZE
+	(void)p;
+	return RT_ARCH_PAGE_SIZE;
+#else
 	unsigned long ps = rt_auxval(p, AT_PAGESZ);
 	/* Too big is safe (the mutable hole only grows), too small is not. */
 	return ps && !(ps & (ps - 1)) ? ps : 65536;
+#endif
 }

@@ -160,9 +160,12 @@ RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
 	struct rt_line l;
 
 	rt_startup_walk_init(&s.walk, p, s.hash, sizeof(s.hash) / sizeof(s.hash[0]));
-	if (rt_iterate(p, rt_scope_cb, &s) >= 0)
+	int walked = rt_iterate(p, rt_scope_cb, &s) >= 0;
+	if (walked)
 		rt_scope_flush(&s);
-	if (c->debug) {
+	if (c->debug && !walked) {
+		rt_warn(exe->name, "process scope: no loaded objects to walk (a static executable)");
+	} else if (c->debug) {
 		rt_line_start(&l, exe->name);
 		rt_put(&l, "process scope: sealed ");
 		rt_put_dec(&l, s.nsealed);

@@ -62,6 +62,7 @@ struct rt_process {
 	char **envp;              /* the environment the constructor was given */
 	const ElfW(auxv_t) *auxv; /* found on first use; NULL if not found */
 	int auxv_done;
+	ElfW(auxv_t) auxv_copy[48]; /* the kernel's copy, when argv is unknown */
 	/* SEALING_* values from the environment, NULL when unset. */
 	const char *env_policy, *env_debug, *env_exempt;
 };

@@ -26,6 +26,7 @@ config.substitutions += [
     ('%cxx', config.cxx),
     ('%fc', config.fc),
     ('%rtdir', config.runtime_dir),
+    ('%group', config.sealing_group),
     ('%rt', os.path.join(config.runtime_dir, 'sealing-rt.o')),
     ('%probe', '-I%s %s' % (helpers, config.probe_obj)),
     ('%inject', config.inject),

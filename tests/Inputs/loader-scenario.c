@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The program of glibc's tst-dl_mseal scenario, shared by every carrier's
-// loader-scenario test: argv[1] is a library to dlopen with RTLD_NODELETE,
-// argv[2] one to dlopen plainly.  It reports, for FileCheck, which modules
-// and mappings the kernel shows sealed, then calls into each library.
-// The expected output is in each suite's loader-scenario test.
+// loader-scenario test (loader-scenario.sh builds it): argv[1] is a
+// library to dlopen with RTLD_NODELETE, argv[2] one to dlopen plainly.  It
+// reports, for FileCheck, which modules and mappings the kernel shows
+// sealed, then calls into each library.  The expected output is
+// loader-scenario.check.
 #include "sealprobe.h"
 
 #include <dlfcn.h>
@@ -12,6 +13,7 @@
 
 int needed_fn(void);
 int plainun_fn(void);
+int policy0_fn(void);
 
 int main(int argc, char **argv)
 {
@@ -36,6 +38,7 @@ int main(int argc, char **argv)
 	probe_module_named("plain", "libplain.so");
 	probe_ops("needed text", (const void *)needed_fn);
 	probe_ops("plain text", (const void *)plain_fn);
+	probe_module_named("policy0", "libpolicy0.so");
 	probe_module_named("uninstrumented", "libplainun.so");
 	probe_module_named("libc", "libc.so");
 	probe_module_named("ld.so", "ld-linux");
@@ -43,7 +46,8 @@ int main(int argc, char **argv)
 	probe_mapping("heap", heap);
 	probe_mapping("stack", &on_stack);
 	probe_named("vdso", "[vdso]");
-	printf("calls: %d %d %d %d\n", needed_fn(), plainun_fn(), nodelete_fn(), plain_fn());
+	printf("calls: %d %d %d %d %d\n", needed_fn(), plainun_fn(), policy0_fn(),
+	       nodelete_fn(), plain_fn());
 	free(heap);
 	return 0;
 }

@@ -15,11 +15,11 @@
 // RUN: %gcc -shared -nostartfiles -Wl,-z,cet-report=error %t/cet.o -o %t/libcet.so
 // RUN: readelf -nW %t/libcet.so | FileCheck --check-prefix=PROP %s
 // RUN: readelf -nW %t/libcet.so | FileCheck --check-prefix=NOTE %s
-// NOTE: SEALING 0x00000008 NT_VERSION (version) description data: 01 01 02 00 00 00 00 00
+// NOTE: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 //
 // The constructor the .init_array slot points to starts with endbr64.
 // RUN: objdump -d --no-show-raw-insn %t/libcet.so | FileCheck --check-prefix=ENDBR %s
-// ENDBR: <__sealing_rt_v1.rt_seal_self>:
+// ENDBR: <__sealing_rt_v{{[0-9]+}}.rt_seal_self>:
 // ENDBR-NEXT: endbr64
 //
 // And it runs: loaded, the library is sealed.

@@ -18,9 +18,9 @@
 // RUN: readelf -nW %t/many | FileCheck --check-prefix=PLUGIN %s
 // RUN: readelf -nW %t/plugin-first | FileCheck --check-prefix=PLUGIN %s
 // RUN: readelf -nW %t/rt-first | FileCheck --check-prefix=RT %s
-// PLUGIN: SEALING 0x00000008 NT_VERSION (version) description data: 01 01 02 00 00 00 00 00
+// PLUGIN: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 // PLUGIN-NOT: SEALING
-// RT: SEALING 0x00000008 NT_VERSION (version) description data: 01 01 01 00 00 00 00 00
+// RT: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
 // RT-NOT: SEALING
 //
 // One constructor symbol, and .init_array one slot (8 bytes) larger than
@@ -37,8 +37,8 @@
 // And it runs once: one debug line, one seal, whole image sealed.
 // RUN: env SEALING_DEBUG=1 %t/many 2>&1 | FileCheck --check-prefix=LOAD %s
 // RUN: env SEALING_DEBUG=1 %t/rt-first 2>&1 | FileCheck --check-prefix=LOAD %s
-// LOAD-COUNT-1: sealing: {{.*}}: policy 1: sealed
-// LOAD-NOT: sealing:
+// LOAD-COUNT-1: sealing: {{.*}}: policy 1 (executable): sealed
+// LOAD-NOT: (executable)
 // LOAD: exe: [[N:[0-9]+]]/[[N]] mappings sealed
 #include "sealprobe.h"
 

@@ -10,7 +10,7 @@
 ! RUN: %gfortran -O2 -flto %fplugin %s %t/probe-exe.o %probe -o %t/prog-lto
 ! RUN: %t/prog-lto | FileCheck %s
 ! RUN: readelf -nW %t/prog | FileCheck --check-prefix=NOTE %s
-! NOTE: SEALING 0x00000008 NT_VERSION (version) description data: 01 01 02 00 00 00 00 00
+! NOTE: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 ! NOTE-NOT: SEALING
 program sealed
   implicit none

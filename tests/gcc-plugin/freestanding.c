@@ -29,7 +29,7 @@
 //
 // A hosted unit beside it is instrumented as usual.
 // RUN: %gcc -O2 %fplugin -fplugin-arg-sealing-verbose -c %s -o %t/hosted.o 2>&1 | FileCheck --check-prefix=HOSTED %s
-// HOSTED: note: sealing: {{.*}}freestanding.c: runtime added (policy 1, dlopen=pin, relro=anon)
+// HOSTED: note: sealing: {{.*}}freestanding.c: runtime added (policy 1, dlopen=pin, relro=anon, scope=process, vdso=open)
 unsigned long kernel_entry(unsigned long x)
 {
 	return x * 2 + 1;

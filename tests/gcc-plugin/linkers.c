@@ -15,7 +15,7 @@
 // RUN: %t/lld | FileCheck %s
 // RUN: %t/lld-gc | FileCheck %s
 // RUN: readelf -nW %t/gold %t/gold-gc %t/lld %t/lld-gc | FileCheck --check-prefix=NOTES %s
-// NOTES-COUNT-4: SEALING 0x00000008 NT_VERSION (version) description data: 01 01 02 00 00 00 00 00
+// NOTES-COUNT-4: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 // NOTES-NOT: SEALING
 #include "sealprobe.h"
 

@@ -1,42 +1,33 @@
 // SPDX-License-Identifier: MIT
 // glibc's tst-dl_mseal scenario, every instrumented module built with
-// -fplugin=sealing and nothing else.  Sealed: the executable, a DT_NEEDED
-// library and its own dependency, an LD_PRELOAD library, a
-// dlopen(RTLD_NODELETE) library and a plainly dlopen'd one.  Unsealed: an
-// uninstrumented library, libc, ld.so, heap and stack.
+// -fplugin=sealing and nothing else, in both scopes of the executable
+// (expected output: Inputs/loader-scenario.check).
 //
-// RUN: rm -rf %t && mkdir -p %t
-// RUN: %gcc -O2 -shared -fPIC %fplugin -DFN=dep_fn %inputs/lib.c -o %t/libdep.so
-// RUN: %gcc -O2 -shared -fPIC %fplugin -DFN=needed_fn -DDEP=dep_fn %inputs/lib.c -L%t -ldep -Wl,-rpath,%t -o %t/libneeded.so
-// RUN: %gcc -O2 -shared -fPIC -DFN=plainun_fn %inputs/lib.c -o %t/libplainun.so
-// RUN: %gcc -O2 -shared -fPIC %fplugin -DFN=preload_fn %inputs/lib.c -o %t/libpreload.so
-// RUN: %gcc -O2 -shared -fPIC %fplugin -DFN=nodelete_fn %inputs/lib.c -o %t/libnodelete.so
-// RUN: %gcc -O2 -shared -fPIC %fplugin -DFN=plain_fn %inputs/lib.c -o %t/libplain.so
-// RUN: %gcc -O2 %fplugin %inputs/loader-scenario.c %probe -L%t -lneeded -lplainun -Wl,-rpath,%t -ldl -o %t/prog
-// RUN: env LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so | FileCheck %s
+// RUN: rm -rf %t && %inputs/loader-scenario.sh %t %gcc "%fplugin" "%fplugin -fplugin-arg-sealing-policy=0" "%fplugin -fplugin-arg-sealing-scope=module" "%probe"
+// RUN: env LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so > %t/out
+// RUN: FileCheck --check-prefixes=COMMON,PROCESS %inputs/loader-scenario.check < %t/out
+// RUN: env LD_PRELOAD=%t/libpreload.so %t/prog-module %t/libnodelete.so %t/libplain.so > %t/out-module
+// RUN: FileCheck --check-prefixes=COMMON,MODULE %inputs/loader-scenario.check < %t/out-module
+// RUN: env LD_PRELOAD=%t/libpreload.so %t/prog-plain %t/libnodelete.so %t/libplain.so | grep '^vdso:' > %t/vdso.base
+// RUN: grep '^vdso:' %t/out | diff - %t/vdso.base
+// RUN: grep '^vdso:' %t/out-module | diff - %t/vdso.base
 //
-// One debug line per instrumented module, each sealed.
+// One line per object, each sealed once: by the executable in process
+// scope, by itself in module scope.
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1: sealed {{.*}}; ok
-// DEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1: sealed {{.*}}; ok
-// DEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1: sealed {{.*}}; ok
-// DEBUG-DAG: sealing: {{.*}}/prog: policy 1: sealed {{.*}}; ok
-// DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1: sealed {{.*}}; ok
-// DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1: sealed {{.*}}; ok
-// DEBUG-NOT: sealing:
-// CHECK: exe: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: needed: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: dep: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: preload: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: nodelete: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: plain: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: needed text: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
-// CHECK-NEXT: plain text: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
-// CHECK-NEXT: uninstrumented: 0/{{[1-9][0-9]*}} mappings sealed
-// CHECK-NEXT: libc: 0/{{[1-9][0-9]*}} mappings sealed
-// CHECK-NEXT: ld.so: 0/{{[1-9][0-9]*}} mappings sealed
-// CHECK-NEXT: uninstrumented text: mprotect=ok munmap=skipped
-// CHECK-NEXT: heap: unsealed
-// CHECK-NEXT: stack: unsealed
-// CHECK-NEXT: vdso: {{(un)?sealed}}
-// CHECK-NEXT: calls: 2 1 1 1
+// DEBUG-DAG: sealing: {{.*}}/prog: policy 1 (executable): sealed {{.*}}; ok
+// DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; ok
+// DEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; ok
+// DEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; ok
+// DEBUG-DAG: sealing: {{.*}}/libplainun.so: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; ok
+// DEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0 (loaded at start-up): not sealed (policy 0); 0 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; ok
+// DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; ok
+// RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog-module %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=MODDEBUG %s
+// MODDEBUG-DAG: sealing: {{.*}}/prog-module: policy 1 (executable): sealed {{.*}}; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up): sealed {{.*}}; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1 (loaded at start-up): sealed {{.*}}; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1 (loaded at start-up): sealed {{.*}}; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; ok
+// MODDEBUG-NOT: sealed by the executable

@@ -54,9 +54,9 @@
 // RUN: %gcc -O2 -flto %fplugin -fplugin-arg-sealing-policy=2 -fplugin-arg-sealing-dlopen=skip -c %s -I%S/../helpers -o %t/p2.o
 // RUN: %gcc -O2 -flto %t/p2.o %probe -o %t/p2
 // RUN: readelf -nW %t/p2 | FileCheck --check-prefix=P2 %s
-// P2: SEALING 0x00000008 NT_VERSION (version) description data: 01 02 02 00 01 00 00 00
+// P2: SEALING 0x0000000c NT_VERSION (version) description data: 02 02 02 00 05 00 00 00 {{[0-9a-f ]+}}
 //
-// NOTE: SEALING 0x00000008 NT_VERSION (version) description data: 01 01 02 00 00 00 00 00
+// NOTE: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 // NOTE-NOT: SEALING
 #include "sealprobe.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // One module, three carriers: units from the GCC plugin, from the LLVM
 // pass (clang) and the link object sealing-rt.o.  They all emit the one
-// COMDAT group __sealing_rt_v1, so the module keeps the first object's
+// COMDAT group, so the module keeps the first object's
 // copy whole: one note (its carrier byte names the winner: 1 link object,
 // 2 GCC plugin, 3 LLVM pass), one .init_array slot, one seal at run time.
 //
@@ -16,11 +16,11 @@
 // RUN: readelf -nW %t/gcc-first | FileCheck --check-prefix=GCC %s
 // RUN: readelf -nW %t/clang-first | FileCheck --check-prefix=CLANG %s
 // RUN: readelf -nW %t/rt-first | FileCheck --check-prefix=RT %s
-// GCC: SEALING 0x00000008 NT_VERSION (version) description data: 01 01 02 00 00 00 00 00
+// GCC: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 // GCC-NOT: SEALING
-// CLANG: SEALING 0x00000008 NT_VERSION (version) description data: 01 01 03 00 00 00 00 00
+// CLANG: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 03 00 04 00 00 00 {{[0-9a-f ]+}}
 // CLANG-NOT: SEALING
-// RT: SEALING 0x00000008 NT_VERSION (version) description data: 01 01 01 00 00 00 00 00
+// RT: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
 // RT-NOT: SEALING
 //
 // The same .init_array size whichever carrier won: one slot for sealing.
@@ -32,8 +32,8 @@
 // RUN: env SEALING_DEBUG=1 %t/gcc-first 2>&1 | FileCheck %s
 // RUN: env SEALING_DEBUG=1 %t/clang-first 2>&1 | FileCheck %s
 // RUN: env SEALING_DEBUG=1 %t/rt-first 2>&1 | FileCheck %s
-// CHECK-COUNT-1: sealing: {{.*}}: policy 1: sealed
-// CHECK-NOT: sealing:
+// CHECK-COUNT-1: sealing: {{.*}}: policy 1 (executable): sealed
+// CHECK-NOT: (executable)
 // CHECK: exe: [[N:[0-9]+]]/[[N]] mappings sealed
 // CHECK-NEXT: sum=5
 #include "sealprobe.h"

@@ -12,25 +12,33 @@
 // RUN: %gcc %fplugin -fplugin-arg-sealing-dlopen=pin -I%S/../helpers -c %s -o %t/pin.o
 // RUN: %gcc %fplugin -fplugin-arg-sealing-relro=keep -I%S/../helpers -c %s -o %t/keep.o
 // RUN: %gcc %fplugin -fplugin-arg-sealing-relro=anon -I%S/../helpers -c %s -o %t/anon.o
-// RUN: %gcc %fplugin -fplugin-arg-sealing-policy=2 -fplugin-arg-sealing-dlopen=skip -fplugin-arg-sealing-relro=keep -I%S/../helpers -c %s -o %t/all.o
-// RUN: readelf -nW %t/p0.o %t/p1.o %t/p2.o %t/skip.o %t/pin.o %t/keep.o %t/anon.o %t/all.o | FileCheck --check-prefix=DESC %s
-// DESC: description data: 01 00 02 00 00 00 00 00
-// DESC: description data: 01 01 02 00 00 00 00 00
-// DESC: description data: 01 02 02 00 00 00 00 00
-// DESC: description data: 01 01 02 00 01 00 00 00
-// DESC: description data: 01 01 02 00 00 00 00 00
-// DESC: description data: 01 01 02 00 02 00 00 00
-// DESC: description data: 01 01 02 00 00 00 00 00
-// DESC: description data: 01 02 02 00 03 00 00 00
+// RUN: %gcc %fplugin -fplugin-arg-sealing-scope=module -I%S/../helpers -c %s -o %t/module.o
+// RUN: %gcc %fplugin -fplugin-arg-sealing-scope=process -I%S/../helpers -c %s -o %t/process.o
+// RUN: %gcc %fplugin -fplugin-arg-sealing-vdso=seal -I%S/../helpers -c %s -o %t/vdso.o
+// RUN: %gcc %fplugin -fplugin-arg-sealing-vdso=open -I%S/../helpers -c %s -o %t/novdso.o
+// RUN: %gcc %fplugin -fplugin-arg-sealing-policy=2 -fplugin-arg-sealing-dlopen=skip -fplugin-arg-sealing-relro=keep -fplugin-arg-sealing-scope=module -fplugin-arg-sealing-vdso=seal -I%S/../helpers -c %s -o %t/all.o
+// RUN: readelf -nW %t/p0.o %t/p1.o %t/p2.o %t/skip.o %t/pin.o %t/keep.o %t/anon.o %t/module.o %t/process.o %t/vdso.o %t/novdso.o %t/all.o | FileCheck --check-prefix=DESC %s
+// DESC: description data: 02 00 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 02 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 01 02 00 05 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 01 02 00 06 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 01 02 00 00 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 01 02 00 0c 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 02 02 02 00 0b 00 00 00 {{[0-9a-f ]+}}
 //
 // The last of a repeated key wins, as with GCC's own options.
 // RUN: %gcc %fplugin -fplugin-arg-sealing-policy=2 -fplugin-arg-sealing-policy=0 -I%S/../helpers -c %s -o %t/last.o
 // RUN: readelf -nW %t/last.o | FileCheck --check-prefix=LAST %s
-// LAST: description data: 01 00 02 00 00 00 00 00
+// LAST: description data: 02 00 02 00 04 00 00 00 {{[0-9a-f ]+}}
 //
 // Errors: one line each, naming the key, and the compile fails.
 // RUN: %not %gcc %fplugin -fplugin-arg-sealing-polcy=2 -I%S/../helpers -c %s -o %t/bad.o 2>&1 | FileCheck --check-prefix=UNKNOWN %s
-// UNKNOWN: error: sealing: unknown option 'polcy' (known: policy, dlopen, relro, verbose, help, version)
+// UNKNOWN: error: sealing: unknown option 'polcy' (known: policy, dlopen, relro, scope, vdso, verbose, help, version)
 // RUN: %not %gcc %fplugin -fplugin-arg-sealing-policy=3 -I%S/../helpers -c %s -o %t/bad.o 2>&1 | FileCheck --check-prefix=POLICY %s
 // RUN: %not %gcc %fplugin -fplugin-arg-sealing-policy=01 -I%S/../helpers -c %s -o %t/bad.o 2>&1 | FileCheck --check-prefix=POLICY01 %s
 // RUN: %not %gcc %fplugin -fplugin-arg-sealing-policy -I%S/../helpers -c %s -o %t/bad.o 2>&1 | FileCheck --check-prefix=POLICYNONE %s
@@ -41,6 +49,10 @@
 // DLOPEN: error: sealing: option 'dlopen' must be 'pin' or 'skip' (got 'close')
 // RUN: %not %gcc %fplugin -fplugin-arg-sealing-relro=drop -I%S/../helpers -c %s -o %t/bad.o 2>&1 | FileCheck --check-prefix=RELRO %s
 // RELRO: error: sealing: option 'relro' must be 'anon' or 'keep' (got 'drop')
+// RUN: %not %gcc %fplugin -fplugin-arg-sealing-scope=global -I%S/../helpers -c %s -o %t/bad.o 2>&1 | FileCheck --check-prefix=SCOPE %s
+// SCOPE: error: sealing: option 'scope' must be 'module' or 'process' (got 'global')
+// RUN: %not %gcc %fplugin -fplugin-arg-sealing-vdso -I%S/../helpers -c %s -o %t/bad.o 2>&1 | FileCheck --check-prefix=VDSO %s
+// VDSO: error: sealing: option 'vdso' must be 'open' or 'seal' (got '')
 // RUN: %not %gcc %fplugin -fplugin-arg-sealing-verbose=yes -I%S/../helpers -c %s -o %t/bad.o 2>&1 | FileCheck --check-prefix=VALUE %s
 // VALUE: error: sealing: option 'verbose' takes no value (got 'yes')
 // Every mistake is reported, not just the first.
@@ -55,13 +67,15 @@
 // INFO: -fplugin-arg-sealing-policy=0|1|2
 // INFO: -fplugin-arg-sealing-dlopen=pin|skip
 // INFO: -fplugin-arg-sealing-relro=anon|keep
-// INFO: sealing GCC plugin {{[0-9.]+}} (runtime group __sealing_rt_v1, note version 1; built for GCC [[MAJOR]].{{.*}}, x86_64-{{.*}})
+// INFO: -fplugin-arg-sealing-scope=module|process {{.*}} (default: process)
+// INFO: -fplugin-arg-sealing-vdso=open|seal {{.*}} (default: open)
+// INFO: sealing GCC plugin {{[0-9.]+}} (runtime group __sealing_rt_v[[V:[0-9]+]], note version [[V]]; built for GCC [[MAJOR]].{{.*}}, x86_64-{{.*}})
 // RUN: readelf -nW %t/info.o | FileCheck --check-prefix=DEFAULT %s
-// DEFAULT: description data: 01 01 02 00 00 00 00 00
+// DEFAULT: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 //
 // verbose: one line per unit.
 // RUN: %gcc %fplugin -fplugin-arg-sealing-verbose -fplugin-arg-sealing-policy=2 -I%S/../helpers -c %s -o %t/v.o 2>&1 | FileCheck --check-prefix=VERBOSE %s
-// VERBOSE: note: sealing: {{.*}}options.c: runtime added (policy 2, dlopen=pin, relro=anon)
+// VERBOSE: note: sealing: {{.*}}options.c: runtime added (policy 2, dlopen=pin, relro=anon, scope=process, vdso=open)
 //
 // The options act at run time: policy 0 makes no mseal call (the
 // injector kills at the first), policy 2 ends the process when mseal
@@ -76,13 +90,24 @@
 // relro=keep: sealed, RELRO left file-backed (no remapping calls).
 // RUN: %gcc %t/keep.o %probe -o %t/keep && env SEALING_DEBUG=1 %t/keep 2>&1 | FileCheck --check-prefix=KEEP %s
 // RUN: %gcc %t/anon.o %probe -o %t/anon && env SEALING_DEBUG=1 %t/anon 2>&1 | FileCheck --check-prefix=ANON %s
-// KEEP: sealing: {{.*}}keep: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
-// ANON: sealing: {{.*}}anon: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
+// KEEP: sealing: {{.*}}keep: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
+// ANON: sealing: {{.*}}anon: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
 // RUN: %gcc -shared -fPIC %fplugin -fplugin-arg-sealing-dlopen=skip %inputs/lib.c -DFN=lib_fn -o %t/libskip.so
 // RUN: %gcc -shared -fPIC %fplugin %inputs/lib.c -DFN=lib_fn -o %t/libpin.so
 // RUN: %gcc -O2 -DDLOPEN %s %probe -ldl -o %t/dl
 // RUN: %t/dl %t/libskip.so | FileCheck --check-prefix=SKIP %s
 // RUN: %t/dl %t/libpin.so | FileCheck --check-prefix=PIN %s
+// scope: the executable seals libc too, or leaves it open; vdso=seal
+// seals the vdso as well, which is left to the kernel by default.
+// RUN: %gcc %t/process.o %probe -o %t/process && %t/process | FileCheck --check-prefix=PROCESS %s
+// RUN: %gcc %t/module.o %probe -o %t/module && %t/module | FileCheck --check-prefix=MODULE %s
+// RUN: %gcc %t/vdso.o %probe -o %t/vdso && %t/vdso | FileCheck --check-prefix=VDSO-SEALED %s
+// RUN: %gcc -O2 -c %s -I%S/../helpers -o %t/plain.o && %gcc %t/plain.o %probe -o %t/plain
+// RUN: %t/plain | grep '^vdso:' > %t/vdso.base
+// RUN: %t/process | grep '^vdso:' | diff - %t/vdso.base
+// PROCESS: libc: [[N:[0-9]+]]/[[N]] mappings sealed
+// MODULE: libc: 0/{{[1-9][0-9]*}} mappings sealed
+// VDSO-SEALED: vdso: sealed
 // SKIP: lib: 0/{{[1-9][0-9]*}} mappings sealed
 // PIN: lib: [[N:[0-9]+]]/[[N]] mappings sealed
 //
@@ -111,6 +136,8 @@ int main(int argc, char **argv)
 	printf("main ran\n");
 	fflush(stdout);
 	probe_module("exe", (const void *)main);
+	probe_module_named("libc", "libc.so");
+	probe_named("vdso", "[vdso]");
 #endif
 	return 0;
 }

@@ -6,13 +6,13 @@
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gcc -O2 -specs=%gccplugin_specs -fplugin-arg-sealing-verbose %s %probe -o %t/prog 2>&1 | FileCheck --check-prefix=VERBOSE %s
-// VERBOSE: note: sealing: {{.*}}specs.c: runtime added (policy 1, dlopen=pin, relro=anon)
+// VERBOSE: note: sealing: {{.*}}specs.c: runtime added (policy 1, dlopen=pin, relro=anon, scope=process, vdso=open)
 // RUN: %t/prog | FileCheck %s
 //
 // Options before the plugin is named still reach it.
 // RUN: %gcc -O2 -fplugin-arg-sealing-policy=2 -specs=%gccplugin_specs -c %s -I%S/../helpers -o %t/p2.o
 // RUN: readelf -nW %t/p2.o | FileCheck --check-prefix=P2 %s
-// P2: description data: 01 02 02 00 00 00 00 00
+// P2: description data: 02 02 02 00 04 00 00 00 {{[0-9a-f ]+}}
 //
 // -fno-sealing: no plugin, no complaint about the switch, for every unit
 // of the command and at link time.
@@ -42,7 +42,7 @@
 // C++ and Fortran through the same specs.
 // RUN: %gxx -O2 -specs=%gccplugin_specs -x c++ %s -I%S/../helpers -c -o %t/cxx.o
 // RUN: readelf -nW %t/cxx.o | FileCheck --check-prefix=NOTE %s
-// NOTE: description data: 01 01 02 00 00 00 00 00
+// NOTE: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 //
 // The installed specs name the plugin, found in GCC's plugin directory
 // (here the build directory, through -iplugindir).

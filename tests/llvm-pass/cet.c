@@ -9,7 +9,7 @@
 // REQUIRES: objdump
 // RUN: %clang %seal -O2 -fcf-protection=full -c %s -o %t.cet.o
 // RUN: readelf -nW %t.cet.o | FileCheck --check-prefix=PROP %s
-// RUN: objdump -d --disassemble=__sealing_rt_v1.rt_seal_self %t.cet.o | FileCheck --check-prefix=ENDBR %s
+// RUN: objdump -d --disassemble=%group.rt_seal_self %t.cet.o | FileCheck --check-prefix=ENDBR %s
 // RUN: %clang -fuse-ld=bfd -Wl,-z,cet-report=warning %t.cet.o -o %t.cet 2>&1 | FileCheck --check-prefix=REPORT %s
 // RUN: env SEALING_DEBUG=1 %t.cet 2>&1 | FileCheck --check-prefix=SEALED %s
 // RUN: %clang %seal -O2 -fcf-protection=none -c %s -o %t.plain.o
@@ -18,8 +18,8 @@
 int main(void) { return 0; }
 
 // PROP: Properties: x86 feature: IBT, SHSTK
-// ENDBR: <__sealing_rt_v1.rt_seal_self>:
+// ENDBR: <__sealing_rt_v{{[0-9]+}}.rt_seal_self>:
 // ENDBR-NEXT: endbr64
 // REPORT-NOT: cet.c.tmp.cet.o
-// SEALED: sealing: {{.*}}: policy 1: sealed
+// SEALED: sealing: {{.*}}: policy 1 ({{[^)]*}}): sealed
 // NOPROP-NOT: IBT

@@ -38,6 +38,6 @@ end program sealed
 ! CHECK-DAG: fortran: [[N:[0-9]+]]/[[N]] mappings sealed
 ! CHECK-DAG: data: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
 ! CHECK-DAG: counter=42
-! ONCE: sealing: {{.*}}: policy 1: sealed {{.*}}; ok
-! ONCE-NOT: sealing:
-! P2: 0x00000010 494e4700 01020300 00000000
+! ONCE: sealing: {{.*}}: policy 1 (executable): sealed {{.*}}; ok
+! ONCE-NOT: (executable)
+! P2: 0x00000010 494e4700 02020300 04000000

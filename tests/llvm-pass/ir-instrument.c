@@ -9,6 +9,13 @@
 // RUN: %opt %loadseal -passes=sealing -S %t.ll -o %t.out.ll
 // RUN: %opt -passes=verify -disable-output %t.out.ll
 // RUN: FileCheck %s < %t.out.ll
+// The runtime reads its note through a volatile pointer: sealctl may have
+// rewritten the policy in the file.
+// RUN: FileCheck --check-prefix=VOLATILE %s < %t.out.ll
+// VOLATILE: call {{.*}}@__sealing_rt_v{{[0-9]+}}.rt_config_read({{[^,]*}}, {{[^,]*}}@__sealing_rt_v{{[0-9]+}},
+// VOLATILE: define internal {{.*}}@__sealing_rt_v{{[0-9]+}}.rt_config_read(
+// VOLATILE-NOT: {{^}}define
+// VOLATILE: load volatile i8,
 // RUN: %opt %loadseal -passes=sealing,sealing -S %t.ll -o %t.twice.ll
 // RUN: %opt -passes=verify -disable-output %t.twice.ll
 // RUN: FileCheck %s < %t.twice.ll
@@ -17,17 +24,16 @@
 
 int answer(void) { return 42; }
 
-// CHECK: $__sealing_rt_v1 = comdat any
-// CHECK: @llvm.global_ctors = appending global [1 x {{.*}} 65535, {{.*}}@__sealing_rt_v1.rt_seal_self{{( to void \(\)\*\))?}}, {{.*}}@__sealing_rt_v1{{( to i8\*\))?}} }]
-// CHECK: @__sealing_rt_v1 = linkonce_odr hidden constant %struct.sealing_note { i32 8, i32 8, i32 1, [8 x i8] c"SEALING\00", %struct.sealing_note_desc { i8 1, i8 1, i8 3, i8 0, i32 0 } }, section ".note.sealing", comdat{{(\(\$__sealing_rt_v1\))?}}, align 4
-// CHECK-NOT: @__sealing_rt_v1 =
+// CHECK: $__sealing_rt_v{{[0-9]+}} = comdat any
+// CHECK: @llvm.global_ctors = appending global [1 x {{.*}} 65535, {{.*}}@__sealing_rt_v{{[0-9]+}}.rt_seal_self{{( to void \(\)\*\))?}}, {{.*}}@__sealing_rt_v{{[0-9]+}}{{( to i8\*\))?}} }]
+// CHECK: @__sealing_rt_v{{[0-9]+}} = linkonce_odr hidden constant %struct.sealing_note { i32 8, i32 12, i32 1, [8 x i8] c"SEALING\00", %struct.sealing_note_desc { i8 2, i8 1, i8 3, i8 0, i32 4, i32 trunc (i64 sub (i64 ptrtoint ({{.*}}@__sealing_rt_v{{[0-9]+}}.rt_state{{.*}}) } }, section ".note.sealing", comdat{{(\(\$__sealing_rt_v[0-9]+\))?}}, align 4
+// The state byte, the runtime's one writable variable, in the group's .bss.
+// CHECK: @__sealing_rt_v{{[0-9]+}}.rt_state = internal global i8 0, section ".bss.__sealing_rt_v{{[0-9]+}}", comdat($__sealing_rt_v{{[0-9]+}})
+// CHECK-NOT: @__sealing_rt_v{{[0-9]+}} =
 // CHECK: define {{.*}}i32 @answer()
-// CHECK: define internal void @__sealing_rt_v1.rt_seal_self({{.*}}) [[ATTRS:#[0-9]+]] comdat($__sealing_rt_v1)
-// The runtime reads its note through a volatile pointer: sealctl may have
-// rewritten the policy in the file.
-// CHECK: load volatile i8, {{.*}}@__sealing_rt_v1
+// CHECK: define internal void @__sealing_rt_v{{[0-9]+}}.rt_seal_self({{.*}}) [[ATTRS:#[0-9]+]] comdat($__sealing_rt_v{{[0-9]+}})
 // Every other runtime function is internal and in the group.
-// CHECK-NOT: define {{[^i].*}}@__sealing_rt_v1.
+// CHECK-NOT: define {{[^i].*}}@__sealing_rt_v{{[0-9]+}}.
 // The runtime arrives optimised: the user's pipeline passes it by.
 // CHECK: attributes [[ATTRS]] = { {{.*}}disable_sanitizer_instrumentation{{.*}}noinline{{.*}}noprofile{{.*}}nosanitize_coverage{{.*}}optnone
 // CHECK-NOT: cf-protection

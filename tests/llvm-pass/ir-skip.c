@@ -30,10 +30,10 @@
 int add(int a, int b) { return a + b; }
 
 // FREE: sealing: {{.*}}: left alone: freestanding
-// FORCED: @__sealing_rt_v1 = linkonce_odr hidden constant
+// FORCED: @__sealing_rt_v{{[0-9]+}} = linkonce_odr hidden constant
 // KERNEL: sealing: {{.*}}: left alone: kernel code model
 // WIN: sealing: {{.*}}: left alone: not a Linux ELF target (x86_64-pc-windows-msvc
 // ARCH: sealing: {{.*}}: left alone: the embedded runtime was compiled for x86_64{{.*}} and this module targets i686
 // ARCH2: error: sealing: cannot instrument {{.*}}targets i686
-// UNTOUCHED-NOT: __sealing_rt_v1
-// OBJ-NOT: {{__sealing_rt_v1|\.note\.sealing}}
+// UNTOUCHED-NOT: __sealing_rt_v{{[0-9]+}}
+// OBJ-NOT: {{__sealing_rt_v{{[0-9]+}}|\.note\.sealing}}

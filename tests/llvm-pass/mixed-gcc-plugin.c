@@ -31,9 +31,9 @@
 // RUN: env SEALING_DEBUG=1 %t.lto.rtfirst 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
 // RUN: readelf -nW %t.lto.rtfirst | FileCheck --check-prefix=RT %s
 
-// GCC: description data: 01 01 02 00 00 00 00 00
+// GCC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 // GCC-NOT: SEALING
-// LLVM: description data: 01 01 03 00 00 00 00 00
+// LLVM: description data: 02 01 03 00 04 00 00 00 {{[0-9a-f ]+}}
 // LLVM-NOT: SEALING
-// RT: description data: 01 01 01 00 00 00 00 00
+// RT: description data: 02 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
 // RT-NOT: SEALING

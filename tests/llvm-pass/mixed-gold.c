@@ -37,5 +37,5 @@
 // RUN: readelf -nW %t.thin.rtlast | FileCheck --check-prefix=NOTE %S/Inputs/seal-main.check
 // RUN: readelf -nW %t.thin.rtlast | FileCheck --check-prefix=LLVMWON %s
 
-// RTWON: description data: 01 01 01 00 00 00 00 00
-// LLVMWON: description data: 01 01 03 00 00 00 00 00
+// RTWON: description data: 02 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
+// LLVMWON: description data: 02 01 03 00 04 00 00 00 {{[0-9a-f ]+}}

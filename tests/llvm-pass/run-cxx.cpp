@@ -54,7 +54,7 @@ int main()
 // CHECK-NEXT: text: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
 // CHECK-NEXT: global: constructed
 // CHECK-NEXT: caught: thrown through sealed frames
-// ONCE: sealing: {{.*}}: policy 1: sealed {{.*}}; ok
-// ONCE-NOT: sealing:
-// NOTE: SEALING 0x00000008
+// ONCE: sealing: {{.*}}: policy 1 (executable): sealed {{.*}}; ok
+// ONCE-NOT: (executable)
+// NOTE: SEALING 0x0000000c
 // NOTE-NOT: SEALING

@@ -54,8 +54,8 @@ int main(void)
 // EXE-NEXT: text: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
 // EXE-NEXT: data: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
 // EXE-NEXT: data=43
-// ONCE: sealing: {{.*}}: policy 1: sealed {{.*}}; ok
-// ONCE-NOT: sealing:
+// ONCE: sealing: {{.*}}: policy 1 (executable): sealed {{.*}}; ok
+// ONCE-NOT: (executable)
 // NOTE: SEALING
 // NOTE-NOT: SEALING
 // LIB: lib: [[N:[0-9]+]]/[[N]] mappings sealed

@@ -31,8 +31,8 @@ int main(int argc, char **argv)
 }
 // CHECK: exe: [[N:[0-9]+]]/[[N]] mappings sealed
 // CHECK-NEXT: done
-// ONCE: sealing: {{.*}}: policy 1: sealed {{.*}}; ok
-// ONCE-NOT: sealing:
-// NOTE: 0x{{[0-9a-f]+}} 08000000 08000000 01000000 5345414c
-// NOTE-NEXT: 0x{{[0-9a-f]+}} 494e4700 01010300 00000000
+// ONCE: sealing: {{.*}}: policy 1 (executable): sealed {{.*}}; ok
+// ONCE-NOT: (executable)
+// NOTE: 0x{{[0-9a-f]+}} 08000000 0c000000 01000000 5345414c
+// NOTE-NEXT: 0x{{[0-9a-f]+}} 494e4700 02010300 04000000
 // CAUGHT: AddressSanitizer: stack-buffer-overflow

@@ -20,7 +20,7 @@
 // RUN: readelf -n %t.plain | FileCheck --check-prefix=PLAIN %s
 // HASCET: x86 feature: IBT, SHSTK
 // PLAIN-NOT: x86 feature: IBT
-// ENDBR: <__sealing_rt_v1.rt_seal_self>:
+// ENDBR: <__sealing_rt_v{{[0-9]+}}.rt_seal_self>:
 // ENDBR-NEXT: endbr64
 // SEALED: status=0
 // UNSEALED: status=1

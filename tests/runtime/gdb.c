@@ -11,8 +11,8 @@
 // The breakpoints really are in sealed text:
 // RUN: %t/prog | FileCheck --check-prefix=OUT %s
 // RUN: env SEALING_DEBUG=1 %t/prog 2>&1 | FileCheck --check-prefix=SEALED %s
-// SEALED-DAG: sealing: {{.*}}/libgot.so: policy 1: sealed
-// SEALED-DAG: sealing: {{.*}}/prog: policy 1: sealed
+// SEALED-DAG: sealing: {{.*}}/libgot.so: policy 1 ({{[^)]*}}): sealed
+// SEALED-DAG: sealing: {{.*}}/prog: policy 1 ({{[^)]*}}): sealed
 // OUT: result 1
 // RUN: gdb -nx -batch -ex 'break main' -ex 'break lib_fn' -ex run -ex continue -ex 'info sharedlibrary' -ex bt -ex 'print table' -ex continue --args %t/prog 2>&1 | FileCheck %s
 // CHECK: Breakpoint 1 at

@@ -1,54 +1,56 @@
 // SPDX-License-Identifier: MIT
 // glibc's tst-dl_mseal scenario, instrumented with sealing-rt.o instead of
-// by the loader.  Sealed: the executable, a DT_NEEDED library and its own
+// by the loader, in both scopes (expected output: loader-scenario.check).
+// Sealed in both: the executable, a DT_NEEDED library and its own
 // dependency, an LD_PRELOAD library, a dlopen(RTLD_NODELETE) library and a
-// plainly dlopen'd one.  Unsealed: an uninstrumented library, libc, ld.so,
-// heap and stack; the vdso is left as the kernel made it.
+// plainly dlopen'd one.  Process scope also seals libc, ld.so and the
+// uninstrumented library; a policy-0 library, the heap, the stack and the
+// vdso stay as they were.
 //
-// RUN: rm -rf %t && mkdir -p %t
-// RUN: %cc -shared -fPIC -DFN=dep_fn %inputs/lib.c %rt -o %t/libdep.so
-// RUN: %cc -shared -fPIC -DFN=needed_fn -DDEP=dep_fn %inputs/lib.c %rt -L%t -ldep -Wl,-rpath,%t -o %t/libneeded.so
-// RUN: %cc -shared -fPIC -DFN=plainun_fn %inputs/lib.c -o %t/libplainun.so
-// RUN: %cc -shared -fPIC -DFN=preload_fn %inputs/lib.c %rt -o %t/libpreload.so
-// RUN: %cc -shared -fPIC -DFN=nodelete_fn %inputs/lib.c %rt -o %t/libnodelete.so
-// RUN: %cc -shared -fPIC -DFN=plain_fn %inputs/lib.c %rt -o %t/libplain.so
-// RUN: %cc -O2 %inputs/loader-scenario.c %probe %rt -L%t -lneeded -lplainun -Wl,-rpath,%t -o %t/prog
-// RUN: %cc -O2 %inputs/loader-scenario.c %probe -L%t -lneeded -lplainun -Wl,-rpath,%t -o %t/prog-plain
+// RUN: rm -rf %t && %inputs/loader-scenario.sh %t %cc "%rt" "%rtdir/sealing-rt-policy0.o" "%rtdir/sealing-rt-module-scope.o" "%probe"
 // RUN: env LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so > %t/out
-// RUN: FileCheck %s < %t/out
-// The vdso is the kernel's business (CONFIG_MSEAL_SYSTEM_MAPPINGS): same
-// state with and without sealing.
+// RUN: FileCheck --check-prefixes=COMMON,PROCESS %inputs/loader-scenario.check < %t/out
+// RUN: env LD_PRELOAD=%t/libpreload.so %t/prog-module %t/libnodelete.so %t/libplain.so > %t/out-module
+// RUN: FileCheck --check-prefixes=COMMON,MODULE %inputs/loader-scenario.check < %t/out-module
 // RUN: env LD_PRELOAD=%t/libpreload.so %t/prog-plain %t/libnodelete.so %t/libplain.so | grep '^vdso:' > %t/vdso.base
 // RUN: grep '^vdso:' %t/out | diff - %t/vdso.base
-// One debug line per instrumented module, each one mseal call (after three
-// to make RELRO anonymous, see relro-attack.c), including
-// libdep.so, which has no libc dependency and runs before libc is set up.
-// RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/prog: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1: sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
-// DEBUG-NOT: sealing:
+// RUN: grep '^vdso:' %t/out-module | diff - %t/vdso.base
 //
-// The kernel's count: six instrumented modules, six mseal calls.
+// One debug line per object, saying how it was loaded and who sealed it.
+// In process scope the executable seals the start-up libraries that left
+// it to them, with one RELRO mapping for all (2 syscalls each, and a
+// summary line); dlopen'd libraries pin and seal themselves.
+// RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
+// DEBUG-DAG: sealing: {{.*}}/prog: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up, sealed by the executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libplainun.so: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libc.so.6: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/ld-linux-x86-64.so.2: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
+// DEBUG-DAG: sealing: linux-vdso.so.1: policy 1 (the vdso): not sealed (process scope leaves it to the kernel); 0 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0 (loaded at start-up): not sealed (policy 0); 0 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/prog: process scope: sealed 6 objects, left 1 open; 14 syscalls
+// DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
+// DEBUG-NOT: sealing:
+// RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog-module %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=MODDEBUG %s
+// MODDEBUG-DAG: sealing: {{.*}}/prog-module: policy 1 (executable): sealed {{.*}}; 4 syscalls; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up): sealed {{.*}}; 4 syscalls; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1 (loaded at start-up): sealed {{.*}}; 4 syscalls; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1 (loaded at start-up): sealed {{.*}}; 4 syscalls; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0 (loaded at start-up): not sealed (policy 0); 0 syscalls; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
+// MODDEBUG-NOT: sealing:
+//
+// The kernel's count, one mseal per sealed object: 9 in process scope
+// (the executable, 3 deferred libraries, libc, ld.so, the uninstrumented
+// library and the 2 dlopen'd ones), 6 in module scope.
 // RUN: env LD_PRELOAD=%t/libpreload.so strace -f -qq -o %t/trace %t/prog %t/libnodelete.so %t/libplain.so > /dev/null
-// RUN: grep -c 'syscall_0x1ce(' %t/trace | FileCheck --check-prefix=COUNT %s
-// COUNT: {{^}}6{{$}}
-// CHECK: exe: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: needed: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: dep: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: preload: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: nodelete: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: plain: [[N:[0-9]+]]/[[N]] mappings sealed
-// CHECK-NEXT: needed text: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
-// CHECK-NEXT: plain text: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
-// CHECK-NEXT: uninstrumented: 0/{{[1-9][0-9]*}} mappings sealed
-// CHECK-NEXT: libc: 0/{{[1-9][0-9]*}} mappings sealed
-// CHECK-NEXT: ld.so: 0/{{[1-9][0-9]*}} mappings sealed
-// CHECK-NEXT: uninstrumented text: mprotect=ok munmap=skipped
-// CHECK-NEXT: heap: unsealed
-// CHECK-NEXT: stack: unsealed
-// CHECK-NEXT: vdso:
-// CHECK-NEXT: calls: 2 1 1 1
+// RUN: grep -cE '^[0-9 ]*(mseal|syscall_0x1ce)\(' %t/trace | FileCheck --check-prefix=COUNT9 %s
+// COUNT9: {{^}}9{{$}}
+// RUN: env LD_PRELOAD=%t/libpreload.so strace -f -qq -o %t/trace-module %t/prog-module %t/libnodelete.so %t/libplain.so > /dev/null
+// RUN: grep -cE '^[0-9 ]*(mseal|syscall_0x1ce)\(' %t/trace-module | FileCheck --check-prefix=COUNT6 %s
+// COUNT6: {{^}}6{{$}}
+// REQUIRES: strace

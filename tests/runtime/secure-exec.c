@@ -15,7 +15,7 @@
 // Baseline, not secure: lowering works and debug prints.
 // RUN: env SEALING_POLICY=0 %t/p1 | FileCheck --check-prefix=UNSEALED %s
 // RUN: env SEALING_DEBUG=1 %t/p1 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG: sealing: {{.*}}: policy 1: sealed
+// DEBUG: sealing: {{.*}}: policy 1 ({{[^)]*}}): sealed
 //
 // Secure: lowering is refused, debug stays silent...  (The unsafe
 // variables make ld.so compact the initial environment, which the runtime

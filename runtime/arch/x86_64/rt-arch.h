@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 #define RT_ARCH_SYS_MSEAL 462
+/* The one page size x86_64 Linux has: no auxiliary vector needed. */
+#define RT_ARCH_PAGE_SIZE 4096
 
 static inline long rt_syscall6(long n, long a, long b, long c, long d, long e,
 			       long f)
