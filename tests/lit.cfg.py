@@ -40,5 +40,17 @@ for tool in ('strace', 'valgrind', 'gdb', 'fakeroot', 'qemu-x86_64', 'setpriv',
              'readelf', 'objdump', 'ld.gold', 'ld.lld', 'gfortran'):
     if shutil.which(tool):
         config.available_features.add(tool)
+
+# Any clang, as a plain compiler for the link-object carrier (the LLVM
+# pass suite's %clang is its own LLVM's).
+if shutil.which('clang'):
+    config.available_features.add('any-clang')
+    config.substitutions.append(('%anyclang', shutil.which('clang')))
+
+# The program interpreter, to start programs as "ld.so ./prog".
+for ldso in ('/lib64/ld-linux-x86-64.so.2', '/lib/ld-linux-aarch64.so.1'):
+    if os.path.exists(ldso):
+        config.substitutions.append(('%ldso', ldso))
+        break
 if os.getuid() == 0:
     config.available_features.add('root')

@@ -25,8 +25,8 @@ lib nodelete $seal -DFN=nodelete_fn
 lib plain $seal -DFN=plain_fn
 prog() {
 	out=$1; shift
-	$cc -O2 "$@" "$in/loader-scenario.c" $probe -L"$d" -lneeded -lplainun -lpolicy0 \
-		-Wl,--no-as-needed -Wl,-rpath,"$d" -ldl -o "$d/$out"
+	$cc -O2 "$@" "$in/loader-scenario.c" $probe -L"$d" -Wl,--no-as-needed \
+		-lneeded -lplainun -lpolicy0 -Wl,-rpath,"$d" -ldl -o "$d/$out"
 }
 prog prog $seal
 prog prog-module $module
