@@ -8,7 +8,7 @@ import lit.formats
 config.name = 'sealing'
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = ['.c', '.cpp', '.f90', '.test', '.ll']
-config.excludes = ['helpers', 'Inputs', 'lit.cfg.py', 'lit.site.cfg.py.in']
+config.excludes = ['helpers', 'Inputs', 'unit', 'lit.cfg.py', 'lit.site.cfg.py.in']
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = os.path.join(config.sealing_build_dir, 'tests')
 
