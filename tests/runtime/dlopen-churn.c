@@ -8,7 +8,7 @@
 // RUN: %cc -shared -fPIC -DFN=lib_fn %inputs/lib.c %rt -o %t/libpin.so
 // RUN: %cc -shared -fPIC -DFN=lib_fn %inputs/lib.c %rtdir/sealing-rt-dlopen-skip.o -o %t/libskip.so
 // RUN: %cc -shared -fPIC -DFN=lib_fn %inputs/lib.c -o %t/libnone.so
-// RUN: %cc -O2 %s %probe %rt -o %t/churn
+// RUN: %cc -O2 %inputs/churn.c %probe %rt -o %t/churn
 // RUN: %t/churn %t/libpin.so libpin.so | FileCheck --check-prefix=PIN %s
 // RUN: %t/churn %t/libskip.so libskip.so | FileCheck --check-prefix=SKIP %s
 // RUN: %t/churn %t/libnone.so libnone.so | FileCheck --check-prefix=NONE %s
@@ -21,31 +21,3 @@
 // SKIP-NEXT: calls 200
 // NONE: after 200 cycles: : 0 copies
 // SKIPDEBUG: sealing: {{.*}}/libskip.so: policy 1 ({{[^)]*}}): not sealed (the note says dlopen=skip); 0 syscalls; ok
-#include "sealprobe.h"
-
-#include <dlfcn.h>
-#include <stdio.h>
-
-int main(int argc, char **argv)
-{
-	int calls = 0;
-	if (argc != 3)
-		return 2;
-	for (int i = 0; i < 200; i++) {
-		void *h = dlopen(argv[1], RTLD_NOW);
-		if (!h) {
-			fprintf(stderr, "dlopen: %s\n", dlerror());
-			return 1;
-		}
-		int (*fn)(void) = (int (*)(void))dlsym(h, "lib_fn");
-		calls += fn();
-		if (i == 0)
-			probe_module_named("first open", argv[2]);
-		dlclose(h);
-	}
-	printf("after 200 cycles: ");
-	fflush(stdout);
-	probe_copies("", argv[2]);
-	printf("calls %d\n", calls);
-	return 0;
-}
