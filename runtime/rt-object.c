@@ -70,8 +70,16 @@ RT_FN volatile unsigned char *rt_note_state(const struct sealing_note *n)
  */
 RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
 {
-	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)rt_auxval(p, AT_PHDR);
-	size_t n = rt_auxval(p, AT_PHNUM);
+	const ElfW(Phdr) *ph = 0;
+	size_t n = 0;
+
+	rt_auxval(p, AT_NULL); /* finds the vector */
+	for (const ElfW(auxv_t) *a = p->auxv; a && a->a_type != AT_NULL; a++) {
+		if (a->a_type == AT_PHDR)
+			ph = (const ElfW(Phdr) *)a->a_un.a_val;
+		else if (a->a_type == AT_PHNUM)
+			n = a->a_un.a_val;
+	}
 
 	for (size_t i = 0; ph && i < n; i++)
 		if (ph[i].p_type == PT_PHDR) {

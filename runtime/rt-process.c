@@ -45,7 +45,8 @@ RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
 	/* One pass for all our variables. */
-	for (char **e = envp; e && *e; e++) {
+	char **e = envp;
+	for (; e && *e; e++) {
 		const char *s = *e, *v;
 		if (s[0] != 'S')
 			continue;
@@ -55,6 +56,13 @@ RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 			p->env_debug = v;
 		else if ((v = rt_env_match(s, "EXEMPT")))
 			p->env_exempt = v;
+	}
+	/* The initial environment: the auxiliary vector is right behind it. */
+	if (p->argv && envp == p->argv + argc + 1) {
+		while (!*e)
+			e++;
+		p->auxv = (const ElfW(auxv_t) *)e;
+		p->auxv_done = 1;
 	}
 }
 

@@ -32,7 +32,7 @@ struct rt_scope {
 	const struct rt_config *exe;
 	uintptr_t page;
 	struct rt_startup_walk walk;
-	uint32_t hash[512];
+	uint32_t hash[2048];
 	struct rt_relro_batch batch;
 	struct rt_pending pend[RT_BATCH];
 	unsigned npend, nsealed, nopen, calls;

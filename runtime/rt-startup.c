@@ -34,39 +34,63 @@ RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v)
 			   (c.flags & SEALING_FLAG_SCOPE_PROCESS);
 }
 
-static uint32_t rt_hash(const char *s)
+static uint32_t rt_hash(const char *s, int *slash)
 {
 	uint32_t h = 5381;
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
+	for (; *s; s++) {
+		h = h * 33 + (unsigned char)*s;
+		*slash |= *s == '/';
+	}
+	return h | 1; /* 0 marks a free slot */
 }
 
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
 				uint32_t *buf, unsigned cap)
 {
 	*w = (struct rt_startup_walk){ .p = p, .hash = buf, .cap = cap };
+	for (unsigned i = 0; i < cap; i++)
+		buf[i] = 0;
 }
 
-static int rt_needed(const struct rt_startup_walk *w, uint32_t h)
+/* Open addressing in a power-of-two table, never more than half full. */
+static uint32_t *rt_slot(const struct rt_startup_walk *w, uint32_t h)
 {
-	for (unsigned i = 0; i < w->nhash; i++)
-		if (w->hash[i] == h)
-			return 1;
-	return 0;
+	unsigned i = h & (w->cap - 1);
+	while (w->hash[i] && w->hash[i] != h)
+		i = (i + 1) & (w->cap - 1);
+	return &w->hash[i];
+}
+
+static int rt_needed(const struct rt_startup_walk *w, const char *name)
+{
+	int slash = 0;
+	return *rt_slot(w, rt_hash(name, &slash)) != 0;
+}
+
+static void rt_add_needed(struct rt_startup_walk *w, const char *name)
+{
+	uint32_t h = rt_hash(name, &w->slash), *slot;
+	if (2 * (w->nhash + 1) > w->cap) {
+		w->overflow = 1;
+		return;
+	}
+	slot = rt_slot(w, h);
+	w->nhash += !*slot;
+	*slot = h;
 }
 
 /*
- * The object's names as a DT_NEEDED entry may spell them: its DT_SONAME,
- * its path, the path's last component.  Then its own DT_NEEDED entries
- * join the set.  Hashes only: a collision could only make a dlopen'd
- * object look like a start-up one, once in 2^32.
+ * Is the object needed by one before it?  A DT_NEEDED entry names it by
+ * its DT_SONAME or its file name, or by its path if the entry has a
+ * slash.  Then its own DT_NEEDED entries join the set.  Hashes only: a
+ * collision could only make a dlopen'd object look like a start-up one,
+ * once in 2^31.
  */
 static int rt_walk_object(struct rt_startup_walk *w,
-			  const struct dl_phdr_info *info, int add)
+			  const struct dl_phdr_info *info)
 {
 	const ElfW(Dyn) *dyn = 0;
-	const char *str = 0;
+	const char *str = 0, *name = info->dlpi_name;
 	int named = 0;
 
 	for (size_t i = 0; i < info->dlpi_phnum; i++)
@@ -76,18 +100,13 @@ static int rt_walk_object(struct rt_startup_walk *w,
 		if (d->d_tag == DT_STRTAB)
 			str = (const char *)(d->d_un.d_ptr < info->dlpi_addr ?
 					     info->dlpi_addr + d->d_un.d_ptr : d->d_un.d_ptr);
-	if (info->dlpi_name && info->dlpi_name[0])
-		named = rt_needed(w, rt_hash(info->dlpi_name)) ||
-			rt_needed(w, rt_hash(rt_basename(info->dlpi_name)));
+	if (name && name[0])
+		named = rt_needed(w, rt_basename(name)) || (w->slash && rt_needed(w, name));
 	for (const ElfW(Dyn) *d = dyn; str && d->d_tag != DT_NULL; d++) {
 		if (d->d_tag == DT_SONAME && !named)
-			named = rt_needed(w, rt_hash(str + d->d_un.d_val));
-		if (d->d_tag != DT_NEEDED || !add)
-			continue;
-		if (w->nhash == w->cap)
-			w->overflow = 1;
-		else
-			w->hash[w->nhash++] = rt_hash(str + d->d_un.d_val);
+			named = rt_needed(w, str + d->d_un.d_val);
+		else if (d->d_tag == DT_NEEDED)
+			rt_add_needed(w, str + d->d_un.d_val);
 	}
 	return named;
 }
@@ -104,18 +123,18 @@ RT_FN int rt_startup_walk_next(struct rt_startup_walk *w,
 			w->phase = 3;
 			return 0;
 		}
-		rt_walk_object(w, info, 1);
+		rt_walk_object(w, info);
 		/* Needing nothing, it leaves preloads and dlopens alike. */
 		w->phase = w->nhash ? 1 : 3;
 		return 1;
 	case 1: /* the vdso and the preloaded objects, needed by nobody */
 		if (vdso && phdr - vdso < 4096)
 			return 1;
-		if (rt_walk_object(w, info, 1))
+		if (rt_walk_object(w, info))
 			w->phase = 2;
 		return 1;
 	case 2: /* from here on, each must be needed by one before it */
-		if (!w->overflow && rt_walk_object(w, info, 1))
+		if (rt_walk_object(w, info) && !w->overflow)
 			return 1;
 		w->phase = 3;
 		return 0;
@@ -151,7 +170,7 @@ RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
 {
 	extern char __start_sealing_mutable[] __attribute__((weak, visibility("hidden")));
 	extern char __stop_sealing_mutable[] __attribute__((weak, visibility("hidden")));
-	uint32_t buf[256];
+	uint32_t buf[512];
 	struct rt_find_arg a;
 
 	*e = (struct rt_exe_view){ 0 };
