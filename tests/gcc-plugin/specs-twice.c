@@ -17,8 +17,8 @@
 // RUN:   -specs=%gccplugin_specs -fplugin-arg-sealing-dlopen=skip -specs=%gccplugin_specs \
 // RUN:   -I%S/../helpers -c %s %inputs/unit.c -DFN=unit_fn 2>&1 \
 // RUN:   | FileCheck --check-prefix=VERBOSE --implicit-check-not=sealing: %s
-// VERBOSE: note: sealing: {{.*}}specs-twice.c: runtime added (policy 2, dlopen=skip, relro=anon)
-// VERBOSE: note: sealing: {{.*}}unit.c: runtime added (policy 2, dlopen=skip, relro=anon)
+// VERBOSE: note: sealing: {{.*}}specs-twice.c: runtime added (policy 2, dlopen=skip, relro=anon, scope=process, vdso=open)
+// VERBOSE: note: sealing: {{.*}}unit.c: runtime added (policy 2, dlopen=skip, relro=anon, scope=process, vdso=open)
 //
 // Compile and link in one command, and compile then link.
 // RUN: %gcc -O2 -specs=%gccplugin_specs -specs=%gccplugin_specs -specs=%gccplugin_specs %s %inputs/unit.c -DFN=unit_fn %probe -o %t/three
