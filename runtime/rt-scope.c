@@ -91,7 +91,8 @@ static int rt_scope_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct rt_scope *s = data;
 	struct rt_pending *q = &s->pend[s->npend];
-	int startup = rt_startup_walk_next(&s->walk, info);
+	/* musl never unloads: whatever is there stays, as at start-up. */
+	int startup = rt_startup_walk_next(&s->walk, info) || s->p->musl;
 	uintptr_t vdso = rt_auxval(s->p, AT_SYSINFO_EHDR);
 	volatile unsigned char *state;
 	struct rt_range relro;

@@ -54,6 +54,8 @@ struct rt_range {
 	uintptr_t lo, hi;
 };
 
+struct rt_object;
+
 /* ---- rt-process.c: the process, from what the constructor is given ---- */
 
 struct rt_process {
@@ -65,10 +67,24 @@ struct rt_process {
 	ElfW(auxv_t) auxv_copy[48]; /* the kernel's copy, when argv is unknown */
 	/* SEALING_* values from the environment, NULL when unset. */
 	const char *env_policy, *env_debug, *env_exempt;
+	int musl; /* musl never unloads and passes constructors nothing */
 };
 
+/* What glibc hands every constructor, taken at its word. */
 RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 			   char **envp);
+/*
+ * The same facts without trusting the constructor's arguments: from the
+ * kernel's copy of the auxiliary vector, and the initial stack it points
+ * to.  For musl, which calls constructors with no arguments.
+ */
+RT_FN void rt_process_from_kernel(struct rt_process *p);
+/*
+ * Sets p up from whatever is trustworthy for the C library this module
+ * (self, NULL if unknown) runs under.
+ */
+RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
+			    int argc, char **argv, char **envp);
 RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type);
 /* Unknown counts as secure: the environment may then only harden. */
 RT_FN int rt_secure(struct rt_process *p);
@@ -112,8 +128,11 @@ RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e);
 
 /* ---- rt-self.c: which module this copy of the runtime is in ---------- */
 
-RT_FN int rt_self_find(struct rt_process *p, struct rt_object *m,
-		       const void *anchor, int *via_iteration);
+/* From __ehdr_start, which needs nothing else; false if it is missing. */
+RT_FN int rt_self_from_headers(struct rt_object *m, const void *anchor);
+/* From dl_iterate_phdr, when the linker defined no __ehdr_start. */
+RT_FN int rt_self_from_loader(struct rt_process *p, struct rt_object *m,
+				const void *anchor);
 RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m);
 
 /* ---- rt-linkmap.c: the loader's list, for the rare paths -------------- */
