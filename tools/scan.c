@@ -55,7 +55,7 @@ static int describe(bfd *abfd, int fd, uint64_t base, uint64_t size, int patchab
 	o->big_endian = info.big_endian;
 	o->e_type = info.type;
 	o->e_machine = info.machine;
-	o->kind = sealctl_kind_of(fd, size, &info);
+	o->kind = sealctl_kind_of(fd, base, size, &info);
 
 	int rc = sealctl_scan_note_sections(abfd, o, err);
 	if (!rc && base == 0)
