@@ -7,6 +7,7 @@
 
 int cmd_status(int argc, char **argv);
 int cmd_set_policy(int argc, char **argv);
+int cmd_set_scope(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_set_memory_seal(int argc, char **argv);
 

@@ -18,6 +18,7 @@ static const char usage[] =
 	"\n"
 	"  status [--json] FILE...              show what sealing FILE carries\n"
 	"  set-policy 0|1|2 FILE...             rewrite the sealing policy in place\n"
+	"  set-scope process|module FILE...     rewrite the scope flag in place\n"
 	"  check [--min-policy N] [--json] PATH...\n"
 	"                                       audit files and trees (exit 1 if short)\n"
 	"  set-memory-seal on|off FILE...       toggle GNU_PROPERTY_MEMORY_SEAL\n"
@@ -30,6 +31,7 @@ static const struct {
 } cmds[] = {
 	{ "status", cmd_status },
 	{ "set-policy", cmd_set_policy },
+	{ "set-scope", cmd_set_scope },
 	{ "check", cmd_check },
 	{ "set-memory-seal", cmd_set_memory_seal },
 };
