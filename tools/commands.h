@@ -10,5 +10,6 @@ int cmd_set_policy(int argc, char **argv);
 int cmd_set_scope(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_set_memory_seal(int argc, char **argv);
+int cmd_ps(int argc, char **argv);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * sealctl: inspect, audit and re-set the sealing of built ELF files.
- * Each subcommand lives in its own cmd-*.c and parses
+ * sealctl: inspect, audit and re-set the sealing of built ELF files and
+ * running processes.  Each subcommand lives in its own cmd-*.c and parses
  * its own options (options.c); this file only dispatches.
  */
 #include "commands.h"
@@ -22,6 +22,7 @@ static const char usage[] =
 	"  check [--min-policy N] [--json] PATH...\n"
 	"                                       audit files and trees (exit 1 if short)\n"
 	"  set-memory-seal on|off FILE...       toggle GNU_PROPERTY_MEMORY_SEAL\n"
+	"  ps [--json] PID...                   what is sealed in running processes\n"
 	"\n"
 	"'sealctl COMMAND --help' describes each command; see also sealctl(1).\n";
 
@@ -34,6 +35,7 @@ static const struct {
 	{ "set-scope", cmd_set_scope },
 	{ "check", cmd_check },
 	{ "set-memory-seal", cmd_set_memory_seal },
+	{ "ps", cmd_ps },
 };
 
 static int run(const char *name, int argc, char **argv)
