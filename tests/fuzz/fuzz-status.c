@@ -19,9 +19,12 @@ static FILE *devnull;
 
 static int show(const struct sealctl_object *o, void *arg)
 {
+	struct json j;
 	(void)arg;
 	report_text(devnull, o);
-	report_json(devnull, o);
+	json_init(&j, devnull, 1);
+	report_json(&j, o);
+	json_finish(&j);
 	return 0;
 }
 
