@@ -33,8 +33,14 @@ static void verdict(struct ps_object *o, int expected, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* SEALING_EXEMPT=name[:name...], matched as the runtime does: by path
- * or file name, never by DT_SONAME. */
+/*
+ * SEALING_EXEMPT=name[:name...]: by path or file name, never by DT_SONAME,
+ * as the runtime does.  The runtime compares strings with the loader's
+ * name for the object, which sealctl cannot see; ps_names also accepts
+ * any path to the same file.  That matches a superset of what the
+ * runtime exempts, so ps may call "not expected" an object the runtime
+ * sealed, but never expects sealed one the runtime left open.
+ */
 static int exempt(const struct ps_process *ps, const struct ps_object *o)
 {
 	const char *e = ps->env_exempt;
