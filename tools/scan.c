@@ -171,9 +171,9 @@ static enum sealctl_scan_result scan_archive(bfd *arch, const char *path, int fd
 		prev = m;
 		const char *name = bfd_get_filename(m);
 		char merr[SEALCTL_ERRLEN];
-		char magic[4];
+		char magic[SELFMAG];
 		/* Non-ELF members (LTO bitcode, text) are not ours to judge. */
-		if (bfd_seek(m, 0, SEEK_SET) || bfd_bread(magic, 4, m) != 4 ||
+		if (bfd_seek(m, 0, SEEK_SET) || sc_bread(magic, sizeof(magic), m) != sizeof(magic) ||
 		    memcmp(magic, ELFMAG, SELFMAG)) {
 			fi->other_members++;
 			continue;
