@@ -80,8 +80,8 @@ static void scan_region(struct sealctl_object *o, const struct region *r)
 				continue; /* met through its section already */
 			if (o->prop.notes < SEALCTL_PROP_SEEN_MAX)
 				o->prop.seen[o->prop.notes] = abs;
-			/* Linkers before 2.45 do not merge property 3 and
-			 * emit a second note for it: report any note's. */
+			/* A linker that does not merge property 3 emits a
+			 * second note for it: report any note's. */
 			if (o->prop.notes++ > 0 && (o->prop.memory_seal || f <= 0))
 				continue;
 			o->prop.present = 1;
