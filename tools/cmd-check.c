@@ -196,10 +196,8 @@ int cmd_check(int argc, char **argv)
 
 	if (done >= 0)
 		return done;
-	if (i == argc) {
-		sealctl_usage_error("check", "no PATH given");
+	if (sealctl_operand("check", i, argc, "PATH"))
 		return SEALCTL_EXIT_USAGE;
-	}
 	if (walk_init(&c.walk, on_walk, &c)) {
 		sealctl_error("check", "out of memory");
 		return SEALCTL_EXIT_FAIL;

@@ -217,10 +217,8 @@ int cmd_set_memory_seal(int argc, char **argv)
 		return SEALCTL_EXIT_USAGE;
 	}
 	int on = !strcmp(argv[i++], "on");
-	if (i == argc) {
-		sealctl_usage_error("set-memory-seal", "no FILE given");
+	if (sealctl_operand("set-memory-seal", i, argc, "FILE"))
 		return SEALCTL_EXIT_USAGE;
-	}
 	for (; i < argc; i++)
 		if (set_one(argv[i], on))
 			rc = SEALCTL_EXIT_FAIL;

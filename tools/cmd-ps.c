@@ -38,20 +38,9 @@ static const char usage[] =
 	"Exit status: 0 if every object expected to be sealed is, 1 if one is not\n"
 	"(fully) sealed or a PID could not be inspected, 2 on usage errors.\n";
 
-static int option(int key, const char *arg, void *ctx)
-{
-	(void)key; /* only --json */
-	(void)arg;
-	*(int *)ctx = 1;
-	return 0;
-}
-
-static const struct option longopts[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ 0 },
-};
 static const struct sealctl_command command = {
-	.name = "ps", .usage = usage, .longopts = longopts, .option = option,
+	.name = "ps", .usage = usage, .longopts = sealctl_json_longopts,
+	.option = sealctl_json_option,
 };
 
 static int parse_pid(const char *s, int *pid)
@@ -73,10 +62,8 @@ int cmd_ps(int argc, char **argv)
 
 	if (done >= 0)
 		return done;
-	if (i == argc) {
-		sealctl_usage_error("ps", "no PID given");
+	if (sealctl_operand("ps", i, argc, "PID"))
 		return SEALCTL_EXIT_USAGE;
-	}
 	for (int k = i; k < argc; k++) {
 		int pid;
 		if (parse_pid(argv[k], &pid)) {

@@ -60,18 +60,14 @@ int cmd_set_policy(int argc, char **argv)
 
 	if (done >= 0)
 		return done;
-	if (i == argc) {
-		sealctl_usage_error("set-policy", "no policy given");
+	if (sealctl_operand("set-policy", i, argc, "policy"))
 		return SEALCTL_EXIT_USAGE;
-	}
 	if (!sealing_parse_policy(argv[i], &policy)) {
 		sealctl_usage_error("set-policy", "policy must be 0, 1 or 2, not '%s'", argv[i]);
 		return SEALCTL_EXIT_USAGE;
 	}
-	if (++i == argc) {
-		sealctl_usage_error("set-policy", "no FILE given");
+	if (sealctl_operand("set-policy", ++i, argc, "FILE"))
 		return SEALCTL_EXIT_USAGE;
-	}
 	for (; i < argc; i++)
 		if (set_one(argv[i], policy))
 			rc = SEALCTL_EXIT_FAIL;

@@ -62,19 +62,15 @@ int cmd_set_scope(int argc, char **argv)
 
 	if (done >= 0)
 		return done;
-	if (i == argc) {
-		sealctl_usage_error("set-scope", "no scope given");
+	if (sealctl_operand("set-scope", i, argc, "scope"))
 		return SEALCTL_EXIT_USAGE;
-	}
 	if (sealing_parse_flag_option(f->key, argv[i], &value) != 1) {
 		sealctl_usage_error("set-scope", "scope must be %s or %s, not '%s'", f->set_value,
 				    f->clear_value, argv[i]);
 		return SEALCTL_EXIT_USAGE;
 	}
-	if (++i == argc) {
-		sealctl_usage_error("set-scope", "no FILE given");
+	if (sealctl_operand("set-scope", ++i, argc, "FILE"))
 		return SEALCTL_EXIT_USAGE;
-	}
 	for (; i < argc; i++)
 		if (set_one(argv[i], f, value))
 			rc = SEALCTL_EXIT_FAIL;

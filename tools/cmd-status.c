@@ -29,21 +29,9 @@ struct status_ctx {
 	struct json j;
 };
 
-static int option(int key, const char *arg, void *ctx)
-{
-	struct status_ctx *c = ctx;
-	(void)arg;
-	(void)key; /* only --json */
-	c->json = 1;
-	return 0;
-}
-
-static const struct option longopts[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ 0 },
-};
 static const struct sealctl_command command = {
-	.name = "status", .usage = usage, .longopts = longopts, .option = option,
+	.name = "status", .usage = usage, .longopts = sealctl_json_longopts,
+	.option = sealctl_json_option,
 };
 
 static int show(const struct sealctl_object *o, void *arg)
@@ -60,14 +48,12 @@ int cmd_status(int argc, char **argv)
 {
 	struct status_ctx c = { 0 };
 	int i, rc = SEALCTL_EXIT_OK;
-	int done = sealctl_options(&command, argc, argv, &c, &i);
+	int done = sealctl_options(&command, argc, argv, &c.json, &i);
 
 	if (done >= 0)
 		return done;
-	if (i == argc) {
-		sealctl_usage_error("status", "no FILE given");
+	if (sealctl_operand("status", i, argc, "FILE"))
 		return SEALCTL_EXIT_USAGE;
-	}
 	json_init(&c.j, stdout, 1);
 	if (c.json)
 		json_array(&c.j);

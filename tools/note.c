@@ -122,32 +122,32 @@ const char *sealing_flag_value(const struct sealing_flag_option *o, uint32_t fla
 	return flags & o->bit ? o->set_value : o->clear_value;
 }
 
+/* A name from a table indexed by the contract's enum values. */
+static const char *name_of(const char *const *names, size_t n, unsigned v,
+			   const char *other)
+{
+	return v < n && names[v] ? names[v] : other;
+}
+
 const char *sealing_carrier_name(unsigned carrier)
 {
-	switch (carrier) {
-	case SEALING_CARRIER_UNKNOWN:
-		return "unknown";
-	case SEALING_CARRIER_LINK_OBJECT:
-		return "sealing-rt.o";
-	case SEALING_CARRIER_GCC_PLUGIN:
-		return "gcc-plugin";
-	case SEALING_CARRIER_LLVM_PASS:
-		return "llvm-pass";
-	}
-	return "unrecognised";
+	static const char *const names[] = {
+		[SEALING_CARRIER_UNKNOWN] = "unknown",
+		[SEALING_CARRIER_LINK_OBJECT] = "sealing-rt.o",
+		[SEALING_CARRIER_GCC_PLUGIN] = "gcc-plugin",
+		[SEALING_CARRIER_LLVM_PASS] = "llvm-pass",
+	};
+	return name_of(names, sizeof(names) / sizeof(names[0]), carrier, "unrecognised");
 }
 
 const char *sealing_policy_name(unsigned policy)
 {
-	switch (policy) {
-	case SEALING_POLICY_OFF:
-		return "off";
-	case SEALING_POLICY_BEST:
-		return "best-effort";
-	case SEALING_POLICY_ENFORCE:
-		return "enforce";
-	}
-	return "invalid";
+	static const char *const names[] = {
+		[SEALING_POLICY_OFF] = "off",
+		[SEALING_POLICY_BEST] = "best-effort",
+		[SEALING_POLICY_ENFORCE] = "enforce",
+	};
+	return name_of(names, sizeof(names) / sizeof(names[0]), policy, "invalid");
 }
 
 int gnu_property_find(const uint8_t *desc, size_t descsz, int big_endian,

@@ -70,3 +70,24 @@ int sealctl_options(const struct sealctl_command *c, int argc, char **argv,
 	*next = optind;
 	return -1;
 }
+
+const struct option sealctl_json_longopts[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ 0 },
+};
+
+int sealctl_json_option(int key, const char *arg, void *ctx)
+{
+	(void)key; /* --json is the only one */
+	(void)arg;
+	*(int *)ctx = 1;
+	return 0;
+}
+
+int sealctl_operand(const char *cmd, int i, int argc, const char *what)
+{
+	if (i < argc)
+		return 0;
+	sealctl_usage_error(cmd, "no %s given", what);
+	return SEALCTL_EXIT_USAGE;
+}

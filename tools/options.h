@@ -29,4 +29,12 @@ struct sealctl_command {
 int sealctl_options(const struct sealctl_command *c, int argc, char **argv,
 		    void *ctx, int *next);
 
+/* For a command whose one option is --json: ctx is an int set to 1. */
+extern const struct option sealctl_json_longopts[];
+int sealctl_json_option(int key, const char *arg, void *ctx);
+
+/* 0 when argv[i] exists (i < argc); otherwise reports "no WHAT given"
+ * and returns the usage exit status. */
+int sealctl_operand(const char *cmd, int i, int argc, const char *what);
+
 #endif
