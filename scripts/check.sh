@@ -21,7 +21,7 @@ configure_and_test() {
 	regex=$2
 	shift 2
 	echo "=== $dir: configure, build, test ($regex)"
-	cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@"
+	cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DSEALING_WERROR=ON "$@"
 	cmake --build "$dir" -j"$jobs"
 	ctest --test-dir "$dir" --output-on-failure -R "$regex"
 }
@@ -38,7 +38,7 @@ for v in 14 15 16; do
 done
 configure_and_test build-asan '^sealctl$' -DSEALCTL_SANITIZE=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF
-sh tests/fuzz/run.sh 20 build-fuzz
+sh tests/fuzz/run.sh 20 build-fuzz -DSEALING_WERROR=ON
 if [ "${SEALING_CHECK_DEBIAN:-0}" = 1 ]; then
 	echo "=== Debian package rebuilt with build/gcc-plugin/sealing.specs"
 	sh scripts/debian-rebuild.sh hello
