@@ -77,7 +77,7 @@ int cmd_ps(int argc, char **argv)
 	for (; i < argc; i++) {
 		struct ps_process ps;
 		char err[SEALCTL_ERRLEN], name[32];
-		int pid;
+		int pid = 0; /* every operand parsed above */
 		parse_pid(argv[i], &pid);
 		if (ps_load(&ps, pid, err)) {
 			snprintf(name, sizeof(name), "pid %d", pid);
