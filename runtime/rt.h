@@ -231,6 +231,37 @@ struct rt_relro_batch {
 };
 RT_FN void rt_relro_batch_swap(struct rt_relro_batch *b);
 
+/* ---- rt-batch.c: sealing other objects, several at a time ----------- */
+
+struct rt_job {
+	struct rt_object o;
+	struct rt_config c; /* its policy and flags, debug included */
+	const char *how;    /* how it was loaded and who seals it */
+	struct rt_result r;
+};
+
+struct rt_batch {
+	uintptr_t page;
+	struct rt_relro_batch relro;
+	struct rt_job jobs[RT_BATCH];
+	unsigned njobs, nsealed, nopen, calls;
+	/* Called for each job sealed, if set. */
+	void (*sealed)(struct rt_batch *, struct rt_job *);
+};
+
+/* The slot to fill for the next object (o, c, how); its result cleared. */
+RT_FN struct rt_job *rt_batch_job(struct rt_batch *b);
+/* Queue the filled slot; a full batch is sealed at once. */
+RT_FN void rt_batch_add(struct rt_batch *b);
+/* Report the filled slot as left open, and why. */
+RT_FN void rt_batch_skip(struct rt_batch *b, const char *why);
+RT_FN void rt_batch_flush(struct rt_batch *b);
+/* Does SEALING_EXEMPT name this object (never in a secure process)? */
+RT_FN int rt_exempt(struct rt_process *p, const char *path);
+RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info);
+/* The job's object from dl_iterate_phdr's description, note included. */
+RT_FN void rt_job_object(struct rt_job *j, const struct dl_phdr_info *info);
+
 /* ---- the module's one writable byte (rt-ctor.c defines it) -----------
  * Sequentially consistent: a library that defers stores its state, then
  * loads the executable's, while the executable stores its own, then
