@@ -85,7 +85,7 @@ static void rt_scan_env(struct rt_process *p)
  * the kernel hands out a copy: PR_GET_AUXV exists on every kernel that
  * has mseal (6.4 and 6.10).
  */
-static const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
+RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
 {
 	if (p->auxv_done)
 		return p->auxv;
@@ -237,9 +237,20 @@ static int rt_object_is_musl(const struct rt_object *o)
 RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
 			    int argc, char **argv, char **envp)
 {
-	int musl = self ? rt_object_is_musl(self) : -1;
+	int musl;
 	struct rt_object e;
 
+	/*
+	 * glibc's start-up constructors get the initial stack's argv and the
+	 * environment right behind it: registers that consistent are glibc's
+	 * arguments, not musl's leftovers, and cost nothing to recognise.
+	 */
+	if (argc >= 0 && argv && envp == argv + argc + 1) {
+		rt_process_init(p, argc, argv, envp);
+		p->musl = 0;
+		return;
+	}
+	musl = self ? rt_object_is_musl(self) : -1;
 	/*
 	 * A library with no libc of its own: ask the executable.  Not under
 	 * valgrind, which does not know PR_GET_AUXV (3.19) and would report

@@ -85,6 +85,8 @@ RT_FN void rt_process_from_kernel(struct rt_process *p);
  */
 RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
 			    int argc, char **argv, char **envp);
+/* The auxiliary vector, found on first use; NULL if it cannot be. */
+RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p);
 RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type);
 /* Unknown counts as secure: the environment may then only harden. */
 RT_FN int rt_secure(struct rt_process *p);
