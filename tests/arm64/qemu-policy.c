@@ -30,18 +30,20 @@
 // What each object tried, under SEALING_DEBUG: process scope covers libc
 // and ld.so, the dlopen'd copy pins itself first, each gets ENOSYS.
 // RUN: env SEALING_DEBUG=1 %qemu %t/pie %t/liblib.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG-DAG: sealing: {{.*}}/pie: policy 1 (executable): not sealed, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; failed: ENOSYS (errno 38) on 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} (ignored under policy 1)
+// DEBUG-DAG: sealing: {{.*}}/pie: policy 1 (executable): not sealed, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; {{[45]}} syscalls; failed: ENOSYS (errno 38) on 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} (ignored under policy 1)
 // DEBUG-DAG: sealing: {{.*}}/liblib.so: policy 1 (loaded at start-up, sealed by the executable): not sealed, {{.*}}; failed: ENOSYS (errno 38) on {{.*}} (ignored under policy 1)
 // DEBUG-DAG: sealing: {{.*}}/libc.so.6: policy 1 (no note, loaded at start-up, sealed by the executable): not sealed, {{.*}}; failed: ENOSYS (errno 38) on {{.*}} (ignored under policy 1)
 // DEBUG-DAG: sealing: {{.*}}/ld-linux-aarch64.so.1: policy 1 (no note, loaded at start-up, sealed by the executable): not sealed, {{.*}}; failed: ENOSYS (errno 38) on {{.*}} (ignored under policy 1)
 // DEBUG-DAG: sealing: {{.*}}/pie: process scope: sealed 0 objects, left {{[0-9]+}} open; {{[0-9]+}} syscalls
 // RUN: env SEALING_DEBUG=1 %qemu %t/static 2>&1 >/dev/null | FileCheck --check-prefix=SDEBUG %s
-// SDEBUG: sealing: {{.*}}/static: policy 1 (executable): not sealed, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; failed: ENOSYS (errno 38) on 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} (ignored under policy 1)
+// SDEBUG: sealing: {{.*}}/static: policy 1 (executable): not sealed, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; {{[45]}} syscalls; failed: ENOSYS (errno 38) on 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} (ignored under policy 1)
 //
-// One attempt per object: the executable, liblib.so, libc, ld.so; none
-// at policy 0.
-// RUN: %qemu -strace %t/pie 2>&1 >/dev/null | grep -c 'Unknown syscall 462$' | FileCheck --check-prefix=FOUR %s
-// FOUR: {{^}}4{{$}}
+// One attempt per segment of each of the executable, liblib.so, libc and
+// ld.so: GNU ld aligns arm64 segments to 64K, which leaves a gap between
+// the two of each on 4K pages, and the runtime never asks to seal a gap
+// (rt-seal.c); none at policy 0.
+// RUN: %qemu -strace %t/pie 2>&1 >/dev/null | grep -c 'Unknown syscall 462$' > %t/calls
+// RUN: sh -c 'for f in %t/pie %t/liblib.so %sysroot/lib/libc.so.6 %sysroot/lib/ld-linux-aarch64.so.1; do %readelf -lW $f | grep -c " LOAD "; done' | awk '{ n += $1 } END { print n }' | diff - %t/calls
 // RUN: env SEALING_POLICY=0 %qemu -strace %t/pie 2>&1 >/dev/null | %not grep 'Unknown syscall 462$'
 //
 // Policy 2, from the environment, from the executable's note, from a
