@@ -5,6 +5,8 @@
 #   build/         GCC 12 plugin, LLVM 19 pass, sealctl, runtime: every suite
 #   build-gcc11/   the GCC plugin built for and tested with GCC 11
 #   build-llvmN/   the LLVM pass built for and tested with LLVM 14, 15, 16
+#   build-arm64/   cross-built for arm64 (runtime, loader, the GCC plugin
+#                  for aarch64-linux-gnu-gcc): the arm64 suite under qemu-user
 #   build-asan/    sealctl under ASan and UBSan
 #   build-fuzz/    sealctl's fuzz targets, 20 s each
 # SEALING_CHECK_DEBIAN=1 also rebuilds GNU hello from Debian's sources
@@ -36,6 +38,9 @@ for v in 14 15 16; do
 		-DLLVM_DIR=/usr/lib/llvm-$v/lib/cmake/llvm \
 		-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_SEALCTL=OFF
 done
+configure_and_test build-arm64 '^arm64$' \
+	-DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
+	-DSEALING_WITH_LLVM_PASS=OFF -DSEALING_WITH_SEALCTL=OFF
 configure_and_test build-asan '^sealctl$' -DSEALCTL_SANITIZE=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF
 sh tests/fuzz/run.sh 20 build-fuzz -DSEALING_WERROR=ON
