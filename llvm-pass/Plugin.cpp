@@ -10,6 +10,8 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <memory>
+
 using namespace llvm;
 
 #ifndef SEALING_VERSION
@@ -22,17 +24,26 @@ void registerCallbacks(PassBuilder &PB) {
   // The runtime makes its syscalls in inline asm.  clang registers every
   // asm parser, but flang-new does not, and the object writer cannot emit
   // inline asm without one.  The runtime is host code, so the host's parser
-  // is the one it needs; registering it twice is harmless.
+  // is the one it needs; registering it twice is harmless.  The target's
+  // MC layer tells which dialect module asm is parsed in (CarriedAsm.cpp).
+  InitializeNativeTarget();
   InitializeNativeTargetAsmParser();
+  // What the pass builder tells about the pipeline it builds.  Pipelines
+  // are built whole before they run, so the pass added at PipelineStart
+  // sees what OptimizerLast learnt (CarryForm.cpp).
+  auto Info = std::make_shared<sealing::PipelineInfo>();
   // PipelineStart is the one extension point that every pipeline clang
   // builds runs, -O0 and the LTO and ThinLTO pre-link halves included.
   PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(sealing::SealingPass());
+      [Info](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(sealing::SealingPass(Info));
       });
-  PB.registerOptimizerLastEPCallback([](SEALING_OPTIMIZER_LAST_PARAMS) {
-    MPM.addPass(sealing::SealingCheckPass());
-  });
+  sealing::registerOptimizerLast(
+      PB, [Info](ModulePassManager &MPM, bool PhaseKnown, bool LtoPreLink) {
+        Info->PhaseKnown = PhaseKnown;
+        Info->LtoPreLink = LtoPreLink;
+        MPM.addPass(sealing::SealingCheckPass());
+      });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {

@@ -135,14 +135,16 @@ void shieldFromInstrumentation(Function &F) {
 }
 
 // The runtime arrives optimised (-Os, by the clang that built the plugin)
-// and runs once per module, so the user's pipeline has nothing to gain from
-// it and every translation unit would pay for re-optimising it: optnone
-// makes -O1..-O3 pass it by, and noinline keeps it out of the user's code.
+// and is only carried as bitcode into LTO links, whose code generator then
+// compiles it at the link's level, whatever -O the unit was compiled with.
+// It is not optnone: that would make every code generator compile it as
+// at -O0.  optsize stays, so the link's optimiser treats it as the -Os
+// code it is, and noinline keeps its functions as the -Os compile shaped
+// them (nothing outside the runtime calls them anyway).
 void keepAsCompiled(Function &F) {
-  F.removeFnAttr(Attribute::OptimizeForSize);
-  F.removeFnAttr(Attribute::MinSize);
+  F.removeFnAttr(Attribute::OptimizeNone);
   F.removeFnAttr(Attribute::AlwaysInline);
-  F.addFnAttr(Attribute::OptimizeNone);
+  F.addFnAttr(Attribute::OptimizeForSize);
   F.addFnAttr(Attribute::NoInline);
 }
 
@@ -215,12 +217,16 @@ void registerCtor(Module &R, Function *Ctor, GlobalVariable *Key) {
 
 } // namespace
 
+// Lazily: the module's triple and data layout are all the filter needs,
+// and the assembly form never needs the function bodies.
 Expected<std::unique_ptr<Module>> sealing::loadRuntime(LLVMContext &Ctx) {
   MemoryBufferRef Buf(runtimeBitcode(), "sealing-rt.bc");
-  return parseBitcodeFile(Buf, Ctx);
+  return getLazyBitcodeModule(Buf, Ctx);
 }
 
 Error sealing::prepareRuntime(Module &R, const Module &Dest, const Settings &S) {
+  if (Error E = R.materializeAll())
+    return E;
   Function *Ctor = R.getFunction(CtorSource);
   if (!Ctor || Ctor->isDeclaration())
     return fail("the runtime bitcode has no constructor " + Twine(CtorSource));

@@ -22,7 +22,7 @@ struct Settings;
 // The group signature, and the name of the note that keys it.
 constexpr const char *GroupName = SEALING_COMDAT_GROUP;
 
-// Parses the embedded bitcode into Ctx.
+// Reads the embedded bitcode into Ctx, lazily: prepareRuntime loads the rest.
 llvm::Expected<std::unique_ptr<llvm::Module>> loadRuntime(llvm::LLVMContext &Ctx);
 
 // Gives the runtime its note, puts every runtime symbol into the one

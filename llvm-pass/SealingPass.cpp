@@ -2,9 +2,11 @@
 //
 // Runs at PipelineStart, before any optimisation, so that the runtime is
 // in the module in every pipeline clang builds: -O0 to -O3/-Os/-Oz and the
-// pre-link halves of -flto and -flto=thin.  The LTO link then only has to
-// keep one copy of the group, which symbol resolution already does.
+// pre-link halves of -flto and -flto=thin.  An ordinary compile gets the
+// precompiled assembly; an LTO one gets bitcode, of which the LTO link
+// keeps one copy through symbol resolution (CarryForm.cpp says why).
 #include "SealingPass.h"
+#include "CarriedAsm.h"
 #include "ModuleFilter.h"
 #include "Options.h"
 #include "RuntimeModule.h"
@@ -23,6 +25,20 @@ namespace {
 void say(const Settings &S, const Module &M, const Twine &What) {
   if (S.Verbose)
     errs() << "sealing: " << M.getModuleIdentifier() << ": " << What << "\n";
+}
+
+bool linkBitcode(Module &M, std::unique_ptr<Module> R, const Settings &S) {
+  LLVMContext &Ctx = M.getContext();
+  if (Error E = prepareRuntime(*R, M, S)) {
+    Ctx.emitError("sealing: " + toString(std::move(E)));
+    return false;
+  }
+  if (Linker::linkModules(M, std::move(R))) {
+    Ctx.emitError("sealing: linking the runtime into " +
+                  M.getModuleIdentifier() + " failed");
+    return false;
+  }
+  return true;
 }
 
 } // namespace
@@ -50,17 +66,13 @@ PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   }
 
-  if (Error E = prepareRuntime(**R, M, S)) {
-    Ctx.emitError("sealing: " + toString(std::move(E)));
+  FormChoice C = chooseForm(M, *Info, S);
+  if (C.F == Form::Asm)
+    appendCarriedAsm(M, S);
+  else if (!linkBitcode(M, std::move(*R), S))
     return PreservedAnalyses::all();
-  }
-  if (Linker::linkModules(M, std::move(*R))) {
-    Ctx.emitError("sealing: linking the runtime into " +
-                  M.getModuleIdentifier() + " failed");
-    return PreservedAnalyses::all();
-  }
   char Desc[160];
-  say(S, M, Twine("instrumented (") +
+  say(S, M, Twine("instrumented, ") + C.Why + " (" +
                 sealing_describe(Desc, sizeof Desc, S.Policy, S.Flags) + ")");
   return PreservedAnalyses::none();
 }

@@ -1,19 +1,31 @@
 // SPDX-License-Identifier: MIT
 //
-// The transformation: link the sealing runtime, its note and its
-// constructor into a module, as one COMDAT group.
+// The transformation: give a module the sealing runtime, its note and its
+// constructor, as one COMDAT group, in the form CarryForm.h chooses.
 #ifndef SEALING_LLVM_SEALING_PASS_H
 #define SEALING_LLVM_SEALING_PASS_H
 
+#include "CarryForm.h"
+
 #include "llvm/IR/PassManager.h"
+
+#include <memory>
 
 namespace sealing {
 
 class SealingPass : public llvm::PassInfoMixin<SealingPass> {
 public:
+  // Info is what the pass builder said about the pipeline; opt's
+  // -passes=sealing has none.
+  explicit SealingPass(std::shared_ptr<const PipelineInfo> Info =
+                           std::make_shared<PipelineInfo>())
+      : Info(std::move(Info)) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   // Not an optimisation: -O0, optnone and opt-bisect must not skip it.
   static bool isRequired() { return true; }
+
+private:
+  std::shared_ptr<const PipelineInfo> Info;
 };
 
 } // namespace sealing
