@@ -10,6 +10,13 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+// The pass-plugin interface moved from Passes/ to Plugins/ in LLVM 22, with
+// no header left behind; the compiler's own probe finds it.
+#if __has_include("llvm/Plugins/PassPlugin.h")
+#include "llvm/Plugins/PassPlugin.h"
+#else
+#include "llvm/Passes/PassPlugin.h"
+#endif
 #if LLVM_VERSION_MAJOR >= 16
 #include "llvm/TargetParser/Triple.h"
 #else

@@ -7,7 +7,6 @@
 #include "SealingPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <memory>
