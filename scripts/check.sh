@@ -5,6 +5,8 @@
 #   build/         GCC 12 plugin, LLVM 19 pass, sealctl, runtime: every suite
 #   build-gcc11/   the GCC plugin built for and tested with GCC 11
 #   build-llvmN/   the LLVM pass built for and tested with LLVM 14, 15, 16
+#   build-llvm-all/ the pass for every LLVM installed, one configure; the
+#                  dispatcher sealing-llvm.so tested with each clang
 #   build-asan/    sealctl under ASan and UBSan
 #   build-fuzz/    sealctl's fuzz targets, 20 s each
 set -eu
@@ -33,6 +35,8 @@ for v in 14 15 16; do
 		-DLLVM_DIR=/usr/lib/llvm-$v/lib/cmake/llvm \
 		-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_SEALCTL=OFF
 done
+configure_and_test build-llvm-all '^llvm-pass/dispatch$' \
+	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_SEALCTL=OFF
 configure_and_test build-asan '^sealctl$' -DSEALCTL_SANITIZE=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF
 sh tests/fuzz/run.sh 20 build-fuzz
