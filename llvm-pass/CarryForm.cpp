@@ -23,6 +23,7 @@
 #include "CarryForm.h"
 #include "Options.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -33,11 +34,18 @@ sealing::FormChoice sealing::chooseForm(const Module &M, const PipelineInfo &P,
     return {Form::Asm, "assembly, as -sealing-form=asm asks"};
   if (S.Form == FormRequest::Bitcode)
     return {Form::Bitcode, "bitcode, as -sealing-form=bitcode asks"};
-  for (const char *Flag : {"ThinLTO", "EnableSplitLTOUnit", "UnifiedLTO"})
+  // clang sets "ThinLTO" to 0 for full LTO only; ThinLTO modules get a
+  // summary without the flag.
+  auto *Thin = mdconst::extract_or_null<ConstantInt>(M.getModuleFlag("ThinLTO"));
+  if (Thin && Thin->isZero())
+    return {Form::BitcodeFullLto, "bitcode for LTO (module flag ThinLTO = 0)"};
+  for (const char *Flag : {"EnableSplitLTOUnit", "UnifiedLTO", "ThinLTO"})
     if (M.getModuleFlag(Flag))
-      return {Form::Bitcode, std::string("bitcode for LTO (module flag ") +
+      return {Form::Bitcode, std::string("bitcode for ThinLTO (module flag ") +
                                  Flag + ")"};
-  if (P.PhaseKnown && P.LtoPreLink)
-    return {Form::Bitcode, "bitcode for LTO (LTO pre-link pipeline)"};
+  if (P.Phase == LtoPhase::FullPreLink)
+    return {Form::BitcodeFullLto, "bitcode for LTO (full LTO pre-link pipeline)"};
+  if (P.Phase == LtoPhase::ThinPreLink)
+    return {Form::Bitcode, "bitcode for ThinLTO (ThinLTO pre-link pipeline)"};
   return {Form::Asm, "assembly (not an LTO compile)"};
 }

@@ -9,6 +9,8 @@
 #ifndef SEALING_LLVM_CARRY_FORM_H
 #define SEALING_LLVM_CARRY_FORM_H
 
+#include "Compat.h"
+
 #include <string>
 
 namespace llvm {
@@ -19,15 +21,16 @@ namespace sealing {
 
 struct Settings;
 
-enum class Form { Asm, Bitcode };
+// The bitcode form comes in two flavours (RuntimeModule.cpp): the note is
+// linkonce for full LTO, linkonce_odr for ThinLTO and outside LTO.
+enum class Form { Asm, Bitcode, BitcodeFullLto };
 
 // What the pass builder told us about the pipeline the pass runs in.  One
 // per PassBuilder: filled in while clang builds the pipeline, read when the
 // pass runs, which is after the whole pipeline has been built.
 struct PipelineInfo {
   // LLVM 20 and later name the LTO phase to the OptimizerLast callback.
-  bool PhaseKnown = false;
-  bool LtoPreLink = false;
+  LtoPhase Phase = LtoPhase::Unknown;
 };
 
 struct FormChoice {

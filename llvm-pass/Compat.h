@@ -53,8 +53,9 @@ inline llvm::PointerType *pointerTo(llvm::Type *Pointee) {
 #endif
 }
 
-// The target registry takes triples as strings until 20 and as Triple
-// objects from 21 (the string forms were deprecated then).
+// The target registry takes triples as strings until 20; lookupTarget
+// takes a Triple from 21, the MC factories from 22 (the string forms are
+// on their way out).
 inline const llvm::Target *lookupTarget(const llvm::Triple &T, std::string &Err) {
 #if LLVM_VERSION_MAJOR >= 21
   return llvm::TargetRegistry::lookupTarget(T, Err);
@@ -65,7 +66,7 @@ inline const llvm::Target *lookupTarget(const llvm::Triple &T, std::string &Err)
 
 inline llvm::MCRegisterInfo *createMCRegInfo(const llvm::Target &Tgt,
                                              const llvm::Triple &T) {
-#if LLVM_VERSION_MAJOR >= 21
+#if LLVM_VERSION_MAJOR >= 22
   return Tgt.createMCRegInfo(T);
 #else
   return Tgt.createMCRegInfo(T.str());
@@ -76,7 +77,7 @@ inline llvm::MCAsmInfo *createMCAsmInfo(const llvm::Target &Tgt,
                                         const llvm::MCRegisterInfo &MRI,
                                         const llvm::Triple &T,
                                         const llvm::MCTargetOptions &Options) {
-#if LLVM_VERSION_MAJOR >= 21
+#if LLVM_VERSION_MAJOR >= 22
   return Tgt.createMCAsmInfo(MRI, T, Options);
 #else
   return Tgt.createMCAsmInfo(MRI, T.str(), Options);
@@ -88,23 +89,26 @@ inline llvm::MCAsmInfo *createMCAsmInfo(const llvm::Target &Tgt,
 namespace sealing {
 
 // The OptimizerLast extension point, which every pipeline clang builds
-// runs.  From LLVM 20 its callback also receives the LTO phase: Fn gets
-// PhaseKnown = true and whether the pipeline is an LTO pre-link one;
-// before 20 it gets PhaseKnown = false.
+// runs.  From LLVM 20 its callback also receives the LTO phase, which Fn
+// gets as an LtoPhase; before 20 it gets LtoPhase::Unknown.
+enum class LtoPhase { Unknown, None, ThinPreLink, FullPreLink, PostLink };
+
 template <typename Fn>
 void registerOptimizerLast(llvm::PassBuilder &PB, Fn F) {
 #if LLVM_VERSION_MAJOR >= 20
   PB.registerOptimizerLastEPCallback(
       [F](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
           llvm::ThinOrFullLTOPhase Phase) {
-        F(MPM, true,
-          Phase == llvm::ThinOrFullLTOPhase::ThinLTOPreLink ||
-              Phase == llvm::ThinOrFullLTOPhase::FullLTOPreLink);
+        using P = llvm::ThinOrFullLTOPhase;
+        F(MPM, Phase == P::None             ? LtoPhase::None
+               : Phase == P::ThinLTOPreLink ? LtoPhase::ThinPreLink
+               : Phase == P::FullLTOPreLink ? LtoPhase::FullPreLink
+                                            : LtoPhase::PostLink);
       });
 #else
   PB.registerOptimizerLastEPCallback(
       [F](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
-        F(MPM, false, false);
+        F(MPM, LtoPhase::Unknown);
       });
 #endif
 }

@@ -31,16 +31,18 @@ void registerCallbacks(PassBuilder &PB) {
   // are built whole before they run, so the pass added at PipelineStart
   // sees what OptimizerLast learnt (CarryForm.cpp).
   auto Info = std::make_shared<sealing::PipelineInfo>();
-  // PipelineStart is the one extension point that every pipeline clang
-  // builds runs, -O0 and the LTO and ThinLTO pre-link halves included.
+  // PipelineStart and OptimizerLast are extension points that every
+  // pipeline clang builds runs once, -O0 and the LTO and ThinLTO pre-link
+  // halves included: the assembly form goes in at the first, the bitcode
+  // form at the second (SealingPass.h), and the guard checks the result.
   PB.registerPipelineStartEPCallback(
       [Info](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(sealing::SealingPass(Info));
+        MPM.addPass(sealing::SealingPass(Info, sealing::Stage::PipelineStart));
       });
   sealing::registerOptimizerLast(
-      PB, [Info](ModulePassManager &MPM, bool PhaseKnown, bool LtoPreLink) {
-        Info->PhaseKnown = PhaseKnown;
-        Info->LtoPreLink = LtoPreLink;
+      PB, [Info](ModulePassManager &MPM, sealing::LtoPhase Phase) {
+        Info->Phase = Phase;
+        MPM.addPass(sealing::SealingPass(Info, sealing::Stage::OptimizerLast));
         MPM.addPass(sealing::SealingCheckPass());
       });
   PB.registerPipelineParsingCallback(

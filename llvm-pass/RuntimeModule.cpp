@@ -5,11 +5,17 @@
 // gives a C++ inline variable with a dynamic initialiser, because that is
 // the shape every linker and every LTO mode has long handled correctly:
 //
-//  - the note is the group's only non-local symbol: linkonce_odr hidden,
-//    named "__sealing_rt_v1" like the group.  Symbol resolution of that one
-//    name is how a linker (and LTO) learns that another object's copy of the
-//    group won; the losing IR copy then becomes available_externally and
-//    vanishes, its constructor entry with it;
+//  - the note is the group's only non-local symbol, hidden, named
+//    "__sealing_rt_vN" like the group.  Symbol resolution of that one name
+//    is how a linker (and LTO) learns that another object's copy of the
+//    group won; the losing IR copy is then dropped, its constructor entry
+//    with it.  In a full-LTO module the note is plain linkonce: full LTO
+//    keeps a losing linkonce_odr copy as available_externally, and LLVM 14
+//    and 15 then keep the constructor its entry still names, as dead code
+//    beside the winning copy, while a losing linkonce is not linked at
+//    all.  Elsewhere it is linkonce_odr: ThinLTO back ends (LLVM 16 and
+//    later) drop a losing ODR group whole, and with ld.bfd keep a losing
+//    plain linkonce one's constructor code;
 //  - the llvm.global_ctors entry is keyed on the note.  AsmPrinter puts a
 //    keyed .init_array slot into a group named after the key's symbol, so
 //    the slot lands in group "__sealing_rt_v1" too, and is dropped whenever
@@ -86,7 +92,8 @@ Constant *stateOffset(GlobalVariable *Note, StructType *Ty, GlobalVariable *Stat
 }
 
 // The runtime declares the note; give it its bytes, section and group.
-Error defineNote(Module &R, Comdat *Group, const sealing::Settings &S) {
+Error defineNote(Module &R, Comdat *Group, const sealing::Settings &S,
+                 bool FullLto) {
   GlobalVariable *N = R.getGlobalVariable(NoteSource);
   if (!N || !N->isDeclaration())
     return fail("the runtime bitcode does not declare __sealing_note "
@@ -118,7 +125,8 @@ Error defineNote(Module &R, Comdat *Group, const sealing::Settings &S) {
   // LLVM types sections named .note* SHT_NOTE, as the format requires.
   N->setSection(SEALING_NOTE_SECTION);
   N->setAlignment(Align(4));
-  N->setLinkage(GlobalValue::LinkOnceODRLinkage);
+  N->setLinkage(FullLto ? GlobalValue::LinkOnceAnyLinkage
+                        : GlobalValue::LinkOnceODRLinkage);
   N->setVisibility(GlobalValue::HiddenVisibility);
   N->setUnnamedAddr(GlobalValue::UnnamedAddr::None);
   N->setComdat(Group);
@@ -224,7 +232,8 @@ Expected<std::unique_ptr<Module>> sealing::loadRuntime(LLVMContext &Ctx) {
   return getLazyBitcodeModule(Buf, Ctx);
 }
 
-Error sealing::prepareRuntime(Module &R, const Module &Dest, const Settings &S) {
+Error sealing::prepareRuntime(Module &R, const Module &Dest, const Settings &S,
+                              bool FullLto) {
   if (Error E = R.materializeAll())
     return E;
   Function *Ctor = R.getFunction(CtorSource);
@@ -233,7 +242,7 @@ Error sealing::prepareRuntime(Module &R, const Module &Dest, const Settings &S) 
   stripModuleLevelState(R);
   Comdat *Group = R.getOrInsertComdat(GroupName);
   Group->setSelectionKind(Comdat::Any);
-  if (Error E = defineNote(R, Group, S))
+  if (Error E = defineNote(R, Group, S, FullLto))
     return E;
   if (Error E = placeInGroup(R, Group))
     return E;

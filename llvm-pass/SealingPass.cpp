@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 //
-// Runs at PipelineStart, before any optimisation, so that the runtime is
-// in the module in every pipeline clang builds: -O0 to -O3/-Os/-Oz and the
-// pre-link halves of -flto and -flto=thin.  An ordinary compile gets the
-// precompiled assembly; an LTO one gets bitcode, of which the LTO link
-// keeps one copy through symbol resolution (CarryForm.cpp says why).
+// Registered at PipelineStart and at OptimizerLast, which every pipeline
+// clang builds runs: -O0 to -O3/-Os/-Oz and the pre-link halves of -flto
+// and -flto=thin.  An ordinary compile gets the precompiled assembly, at
+// PipelineStart; an LTO one gets bitcode, of which the LTO link keeps one
+// copy through symbol resolution (CarryForm.cpp says why), at
+// OptimizerLast, so the pre-link optimiser never changes it.
 #include "SealingPass.h"
 #include "CarriedAsm.h"
 #include "ModuleFilter.h"
@@ -27,9 +28,10 @@ void say(const Settings &S, const Module &M, const Twine &What) {
     errs() << "sealing: " << M.getModuleIdentifier() << ": " << What << "\n";
 }
 
-bool linkBitcode(Module &M, std::unique_ptr<Module> R, const Settings &S) {
+bool linkBitcode(Module &M, std::unique_ptr<Module> R, const Settings &S,
+                 bool FullLto) {
   LLVMContext &Ctx = M.getContext();
-  if (Error E = prepareRuntime(*R, M, S)) {
+  if (Error E = prepareRuntime(*R, M, S, FullLto)) {
     Ctx.emitError("sealing: " + toString(std::move(E)));
     return false;
   }
@@ -46,6 +48,11 @@ bool linkBitcode(Module &M, std::unique_ptr<Module> R, const Settings &S) {
 PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
   const Settings S = currentSettings();
   LLVMContext &Ctx = M.getContext();
+  // The other registration does this module's form.
+  FormChoice C = chooseForm(M, *Info, S);
+  if ((At == Stage::PipelineStart && C.F != Form::Asm) ||
+      (At == Stage::OptimizerLast && C.F == Form::Asm))
+    return PreservedAnalyses::all();
 
   Expected<std::unique_ptr<Module>> R = loadRuntime(Ctx);
   if (!R) {
@@ -66,10 +73,9 @@ PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   }
 
-  FormChoice C = chooseForm(M, *Info, S);
   if (C.F == Form::Asm)
     appendCarriedAsm(M, S);
-  else if (!linkBitcode(M, std::move(*R), S))
+  else if (!linkBitcode(M, std::move(*R), S, C.F == Form::BitcodeFullLto))
     return PreservedAnalyses::all();
   char Desc[160];
   say(S, M, Twine("instrumented, ") + C.Why + " (" +

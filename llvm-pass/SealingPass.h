@@ -13,19 +13,28 @@
 
 namespace sealing {
 
+// Where in the pipeline the pass runs.  The assembly form goes in at the
+// start (the optimiser never looks into module asm); the bitcode form at
+// OptimizerLast, after the pre-link optimiser, so that only the LTO link
+// optimises and compiles the runtime, at its own level, whatever -O the
+// unit had.  opt's -passes=sealing does whichever the module needs.
+enum class Stage { PipelineStart, OptimizerLast, Any };
+
 class SealingPass : public llvm::PassInfoMixin<SealingPass> {
 public:
   // Info is what the pass builder said about the pipeline; opt's
   // -passes=sealing has none.
   explicit SealingPass(std::shared_ptr<const PipelineInfo> Info =
-                           std::make_shared<PipelineInfo>())
-      : Info(std::move(Info)) {}
+                           std::make_shared<PipelineInfo>(),
+                       Stage At = Stage::Any)
+      : Info(std::move(Info)), At(At) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   // Not an optimisation: -O0, optnone and opt-bisect must not skip it.
   static bool isRequired() { return true; }
 
 private:
   std::shared_ptr<const PipelineInfo> Info;
+  Stage At;
 };
 
 } // namespace sealing

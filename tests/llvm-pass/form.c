@@ -21,13 +21,23 @@
 // RUN: %clang %seal -mllvm -sealing-verbose -O3 -flto=thin -c %s -o %t.o 2>&1 | FileCheck --check-prefix=THIN %s
 // RUN: %clang %seal -mllvm -sealing-verbose -Os -flto=thin -c %s -o %t.o 2>&1 | FileCheck --check-prefix=THIN %s
 //
+//
+// The note is plain linkonce in full-LTO bitcode, linkonce_odr in ThinLTO
+// bitcode (llvm-pass/RuntimeModule.cpp says why).
+// RUN: %clang %seal -O2 -flto -c %s -o %t.full.bc
+// RUN: %opt -S %t.full.bc | FileCheck --check-prefix=FULLNOTE %s
+// RUN: %clang %seal -O2 -flto=thin -c %s -o %t.thin.bc
+// RUN: %opt -S %t.thin.bc | FileCheck --check-prefix=THINNOTE %s
+//
 // RUN: %clang %seal -mllvm -sealing-verbose -mllvm -sealing-form=bitcode -O2 -c %s -o %t.o 2>&1 | FileCheck --check-prefix=FORCEDBC %s
 // RUN: %clang %seal -mllvm -sealing-verbose -mllvm -sealing-form=asm -O2 -flto -c %s -o %t.o 2>&1 | FileCheck --check-prefix=FORCEDASM %s
 
 int main(void) { return 0; }
 
 // ASM: sealing: {{.*}}form.c: instrumented, assembly (not an LTO compile)
-// FULL: sealing: {{.*}}form.c: instrumented, bitcode for LTO (module flag ThinLTO)
-// THIN: sealing: {{.*}}form.c: instrumented, bitcode for LTO (module flag EnableSplitLTOUnit)
+// FULL: sealing: {{.*}}form.c: instrumented, bitcode for LTO (module flag ThinLTO = 0)
+// THIN: sealing: {{.*}}form.c: instrumented, bitcode for ThinLTO (module flag EnableSplitLTOUnit)
+// FULLNOTE: @__sealing_rt_v{{[0-9]+}} = linkonce hidden constant
+// THINNOTE: @__sealing_rt_v{{[0-9]+}} = linkonce_odr hidden constant
 // FORCEDBC: instrumented, bitcode, as -sealing-form=bitcode asks
 // FORCEDASM: instrumented, assembly, as -sealing-form=asm asks
