@@ -7,6 +7,8 @@
 #   build-llvmN/   the LLVM pass built for and tested with LLVM 14, 15, 16
 #   build-arm64/   cross-built for arm64 (runtime, loader, the GCC plugin
 #                  for aarch64-linux-gnu-gcc): the arm64 suite under qemu-user
+#   build-llvm-all/ the pass for every LLVM installed, one configure; the
+#                  dispatcher sealing-llvm.so tested with each clang
 #   build-asan/    sealctl under ASan and UBSan
 #   build-fuzz/    sealctl's fuzz targets, 20 s each
 # SEALING_CHECK_DEBIAN=1 also rebuilds GNU hello from Debian's sources
@@ -41,6 +43,8 @@ done
 configure_and_test build-arm64 '^arm64$' \
 	-DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
 	-DSEALING_WITH_LLVM_PASS=OFF -DSEALING_WITH_SEALCTL=OFF
+configure_and_test build-llvm-all '^llvm-pass/dispatch$' \
+	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_SEALCTL=OFF
 configure_and_test build-asan '^sealctl$' -DSEALCTL_SANITIZE=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF
 sh tests/fuzz/run.sh 20 build-fuzz -DSEALING_WERROR=ON
