@@ -18,10 +18,10 @@
 //    plain linkonce one's constructor code;
 //  - the llvm.global_ctors entry is keyed on the note.  AsmPrinter puts a
 //    keyed .init_array slot into a group named after the key's symbol, so
-//    the slot lands in group "__sealing_rt_v1" too, and is dropped whenever
+//    the slot lands in group "__sealing_rt_v2" too (vN from the note version), and is dropped whenever
 //    the note is;
 //  - the constructor and everything else stay internal or private, renamed
-//    into the reserved "__sealing_rt_v1." namespace like the GCC carrier's
+//    into the reserved "__sealing_rt_v2." namespace like the GCC carrier's
 //    symbols, so nothing can clash with a user's names.
 #include "RuntimeModule.h"
 #include "Compat.h"
