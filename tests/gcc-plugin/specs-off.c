@@ -30,16 +30,4 @@
 // RUN: %gcc -E -specs=%gccplugin_specs -specs=%gccplugin_specs -fno-sealing -fplugin-arg-sealing-policy=2 -I%S/../helpers %s -o %t/pre.i
 // RUN: %gxx -O2 -specs=%gccplugin_specs -fno-sealing -specs=%gccplugin_specs -x c++ %s -x none %probe -o %t/cxx-off
 // RUN: %t/cxx-off | FileCheck --check-prefix=OFF %s
-#ifdef __cplusplus
-extern "C" {
-#endif
-#include "sealprobe.h"
-#ifdef __cplusplus
-}
-#endif
-
-int main(void)
-{
-	probe_module("exe", (const void *)main);
-	return 0;
-}
+#include "../Inputs/probe-exe.c"

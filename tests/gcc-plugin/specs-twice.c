@@ -40,17 +40,5 @@
 // CXX: cc1plus 1
 // RUN: %gxx -O2 -specs=%gccplugin_specs -specs=%gccplugin_specs -x c++ %s -x none %probe -o %t/cxx
 // RUN: %t/cxx | FileCheck %s
-#ifdef __cplusplus
-extern "C" {
-#endif
-#include "sealprobe.h"
-#ifdef __cplusplus
-}
-#endif
-
-int main(void)
-{
-	probe_module("exe", (const void *)main);
-	return 0;
-}
+#include "../Inputs/probe-exe.c"
 // CHECK: exe: [[N:[0-9]+]]/[[N]] mappings sealed

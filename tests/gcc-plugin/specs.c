@@ -54,17 +54,5 @@
 // BY-NAME: {{/cc1 .*"-iplugindir=.*/gcc/plugin" "-fplugin=sealing"}}
 // RUN: %gcc -O2 -B%t/gcc/ -specs=%gccplugin_install_specs %s %probe -o %t/by-name
 // RUN: %t/by-name | FileCheck %s
-#ifdef __cplusplus
-extern "C" {
-#endif
-#include "sealprobe.h"
-#ifdef __cplusplus
-}
-#endif
-
-int main(void)
-{
-	probe_module("exe", (const void *)main);
-	return 0;
-}
+#include "../Inputs/probe-exe.c"
 // CHECK: exe: [[N:[0-9]+]]/[[N]] mappings sealed
