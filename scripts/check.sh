@@ -13,6 +13,8 @@
 #                  dispatcher sealing-llvm.so tested with each clang
 #   build-asan/    sealctl under ASan and UBSan
 #   build-fuzz/    sealctl's fuzz targets, 20 s each
+#   build-install/ cmake --install into a prefix: pkg-config, find_package
+#   build-deb/     the Debian packages, built, linted, installed and used
 # SEALING_CHECK_DEBIAN=1 also rebuilds GNU hello from Debian's sources
 # with the specs, with and without LTO (scripts/debian-rebuild.sh): over
 # two minutes here, so not by default (docs/distro.md).
@@ -50,6 +52,10 @@ configure_and_test build-llvm-all '^llvm-pass/dispatch$' \
 configure_and_test build-asan '^sealctl$' -DSEALCTL_SANITIZE=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF
 sh tests/fuzz/run.sh 20 build-fuzz -DSEALING_WERROR=ON
+echo "=== build-install/: cmake --install into a prefix; pkg-config and find_package(Sealing)"
+sh scripts/check-install.sh build-install
+echo "=== build-deb/: sealing's Debian packages: build, lintian, install, use, buildflags.conf"
+sh scripts/check-debian-package.sh build-deb
 if [ "${SEALING_CHECK_DEBIAN:-0}" = 1 ]; then
 	echo "=== Debian package rebuilt with build/gcc-plugin/sealing.specs"
 	sh scripts/debian-rebuild.sh hello
