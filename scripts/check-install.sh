@@ -30,7 +30,7 @@ echo "=== $b: configure for prefix $prefix (LLVM $llvm_n, GCC $gcc_n)"
 mkdir -p "$b"
 nice cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DSEALING_WERROR=ON \
 	-DCMAKE_INSTALL_PREFIX="$prefix" -DLLVM_DIR="$llvm_dir" \
-	-DSEALING_GCC_VERSIONS="$gcc_n" -DSEALING_GCC_PLUGIN_DIR=lib/sealing/gcc \
+	-DSEALING_GCC_VERSIONS="$gcc_n" -DSEALING_GCC_PLUGIN_DIR="$prefix/lib/sealing/gcc" \
 	-DSEALING_WITH_SEALCTL=OFF >"$b/check-install.configure.log" 2>&1 ||
 	{ cat "$b/check-install.configure.log"; exit 1; }
 nice cmake --build "$b" -j"$(nproc)" >"$b/check-install.build.log" 2>&1 ||
@@ -49,7 +49,7 @@ for v in rt_object gcc_plugin gcc_specs llvm_plugin llvm_config loader; do
 	fi
 done
 cflags=$(pkg-config --cflags sealing)
-[ "$cflags" = "-I$prefix/include" ] && [ -f "$prefix/include/sealing.h" ] &&
+[ "$(echo $cflags)" = "-I$prefix/include" ] && [ -f "$prefix/include/sealing.h" ] &&
 	[ -f "$prefix/include/sealing/note.h" ] || bad "Cflags '$cflags'"
 
 t=$b/consumers
