@@ -11,7 +11,7 @@
 #    - every gcc-N the package has a plugin for: gcc-N -fplugin=sealing and
 #      -specs=$(gcc-N -print-file-name=plugin)/sealing.specs seal a program;
 #    - every clang-N it has a pass for: -fpass-plugin/-fplugin with the
-#      dispatcher's documented path, and --config=sealing.cfg;
+#      dispatcher's documented path, and --config sealing.cfg;
 #    - sealctl status on such a program; man sealctl;
 #    - pkg-config sealing and find_package(Sealing) (tests/Inputs/cmake-consumer);
 # 4. distribution-wide sealing: APPEND lines for CFLAGS, CXXFLAGS, FFLAGS,
@@ -68,24 +68,29 @@ prog=$src/tests/Inputs/cmake-consumer/main.c
 run_sealed() { # NAME: all of the program's own mappings sealed
 	if out=$("$t/$1"); then echo "$out"; else bad "$1 not sealed: $out"; fi
 }
+build_run() { # NAME COMPILER ARGS...: build $t/NAME, then run_sealed it
+	name=$1
+	shift
+	if "$@" -o "$t/$name"; then run_sealed "$name"; else bad "$name: $* failed"; fi
+}
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 lp=/usr/lib/$multiarch/sealing/sealing-llvm.so
 
 gccs=$(dpkg -L gcc-sealing-plugin | sed -n 's,^/usr/lib/gcc/[^/]*/\([0-9]*\)/plugin/sealing.so$,\1,p')
 [ -n "$gccs" ] || bad "gcc-sealing-plugin has no plugin"
 for n in $gccs; do
-	gcc-$n -O2 -fplugin=sealing -I/usr/include "$prog" -o "$t/gcc-$n" && run_sealed gcc-$n
+	build_run gcc-$n gcc-$n -O2 -fplugin=sealing "$prog"
 	s=$(gcc-$n -print-file-name=plugin)/sealing.specs
-	gcc-$n -O2 -specs="$s" "$prog" -specs="$s" -o "$t/gcc-$n-specs" && run_sealed gcc-$n-specs
+	build_run gcc-$n-specs gcc-$n -O2 -specs="$s" "$prog" -specs="$s"
 done
-gcc -O2 -fplugin=sealing "$prog" -o "$t/gcc" && run_sealed gcc
+build_run gcc gcc -O2 -fplugin=sealing "$prog"
 
 llvms=$(dpkg -L llvm-sealing-plugin | sed -n 's,^/usr/lib/[^/]*/sealing/llvm-\([0-9]*\)$,\1,p')
 [ -n "$llvms" ] || bad "llvm-sealing-plugin has no pass"
+# "--config FILE": clang 14 and 15 know no "--config=FILE".
 for n in $llvms; do
-	clang-$n -O2 -fpass-plugin=$lp -fplugin=$lp "$prog" -o "$t/clang-$n" && run_sealed clang-$n
-	clang-$n -O2 --config=/usr/lib/$multiarch/sealing/sealing.cfg "$prog" -o "$t/clang-$n-cfg" &&
-		run_sealed clang-$n-cfg
+	build_run clang-$n clang-$n -O2 -fpass-plugin=$lp -fplugin=$lp "$prog"
+	build_run clang-$n-cfg clang-$n --config /usr/lib/$multiarch/sealing/sealing.cfg -O2 "$prog"
 done
 
 sealctl status "$t/gcc" | tee "$t/status.txt"
@@ -96,8 +101,7 @@ for v in rt_object gcc_plugin gcc_specs llvm_plugin llvm_config loader; do
 	p=$(pkg-config --variable=$v sealing)
 	[ -f "$p" ] && echo "pkg-config $v=$p" || bad "pkg-config $v='$p'"
 done
-gcc $(pkg-config --cflags sealing) -O2 "$prog" "$(pkg-config --variable=rt_object sealing)" \
-	-o "$t/rt" && run_sealed rt
+build_run rt gcc $(pkg-config --cflags sealing) -O2 "$prog" "$(pkg-config --variable=rt_object sealing)"
 for cc in gcc clang-$(echo "$llvms" | sort -n | tail -n 1); do
 	d=$t/cmake-$cc
 	if cmake -S "$src/tests/Inputs/cmake-consumer" -B "$d" -DCMAKE_C_COMPILER=$cc >"$d.log" 2>&1 &&
