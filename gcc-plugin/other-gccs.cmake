@@ -100,6 +100,12 @@ foreach(n IN LISTS _og_wanted)
       -DCMAKE_C_COMPILER=${_og_gcc}
       -DCMAKE_CXX_COMPILER=${_og_gxx}
       -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}
+      # The same flags as this build (a distribution's hardening flags:
+      # CMake folds CPPFLAGS into them only at this configure).
+      "-DCMAKE_C_FLAGS=${CMAKE_C_FLAGS}"
+      "-DCMAKE_CXX_FLAGS=${CMAKE_CXX_FLAGS}"
+      "-DCMAKE_MODULE_LINKER_FLAGS=${CMAKE_MODULE_LINKER_FLAGS}"
+      "-DCMAKE_SHARED_LINKER_FLAGS=${CMAKE_SHARED_LINKER_FLAGS}"
       -DCMAKE_INSTALL_PREFIX=${CMAKE_INSTALL_PREFIX}
       -DSEALING_WERROR=${SEALING_WERROR}
       -DSEALING_WITH_LLVM_PASS=OFF
