@@ -35,6 +35,13 @@
 // RUN: printf x >> %t/p/sealing.so
 // RUN: env CCACHE_DIR=%t/cache sh %S/Inputs/ccache-step.sh specs-stale %gcc -O2 -specs=%t/p/sealing.specs -I%S/../helpers -c %s -o %t/s.o | FileCheck --check-prefix=STALE %s
 // STALE: specs-stale: hit
+// So does a plugin found by name (-iplugindir= stands in for GCC's own
+// plugin directory, where an installed plugin is found).
+// RUN: env CCACHE_DIR=%t/cache sh %S/Inputs/ccache-step.sh name-1 %gcc -O2 -iplugindir=%t/p -fplugin=sealing -I%S/../helpers -c %s -o %t/n.o | FileCheck --check-prefix=NAME1 %s
+// NAME1: name-1: miss
+// RUN: printf x >> %t/p/sealing.so
+// RUN: env CCACHE_DIR=%t/cache sh %S/Inputs/ccache-step.sh name-stale %gcc -O2 -iplugindir=%t/p -fplugin=sealing -I%S/../helpers -c %s -o %t/n.o | FileCheck --check-prefix=NAMESTALE %s
+// NAMESTALE: name-stale: hit
 // With the plugin and specs in extra_files_to_hash, a new plugin misses,
 // and the same plugin hits again.
 // RUN: env CCACHE_DIR=%t/cache CCACHE_EXTRAFILES=%t/p/sealing.so:%t/p/sealing.specs sh %S/Inputs/ccache-step.sh extra-1 %gcc -O2 -specs=%t/p/sealing.specs -I%S/../helpers -c %s -o %t/s.o | FileCheck --check-prefix=EXTRA1 %s
