@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # sealing's own Debian packages: build, lint, install, use.
-#   scripts/check-debian-package.sh [WORKDIR]     (default build-deb; as root)
+#   scripts/check-debian-package.sh [WORKDIR]     (default build-deb; root, or sudo)
 # 1. copies the source tree (git's files) to WORKDIR/sealing and runs
 #    dpkg-buildpackage -b -uc -us there (SEALING_DEB_NOCLEAN=1: -nc, for
 #    an incremental rebuild of the same WORKDIR);
@@ -29,9 +29,8 @@ start=$(date +%s)
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 step() { echo "=== $* ($(( $(date +%s) - start ))s)"; }
-if [ "$(id -u)" -ne 0 ]; then
-	echo "check-debian-package.sh: run as root (apt-get install)" >&2
-	exit 2
+if [ "$(id -u)" -ne 0 ]; then   # apt-get install, as setup-debian.sh
+	exec sudo sh "$0" "$@"
 fi
 export LC_ALL=C.UTF-8
 
