@@ -53,8 +53,11 @@ plugin_info info_text = {
 
 SEALING_PLUGIN_EXPORT int plugin_init(plugin_name_args *info, plugin_gcc_version *version)
 {
+	// A refusal is one error line that names both versions and the fix;
+	// returning non-zero would add GCC's generic "fail to initialize
+	// plugin" under it, so leave the way a failed compile does.
 	if (!sealing_version_ok(version))
-		return 1;
+		exit(FATAL_EXIT_CODE);
 	register_callback(info->base_name, PLUGIN_INFO, nullptr, &info_text);
 	// A bad option has been reported as an error, which fails the
 	// compile; nothing is registered so the unit is not half-done.

@@ -62,10 +62,14 @@ bool sealing_version_ok(const plugin_gcc_version *running)
 	std::string have_target = target_of(running->configuration_arguments);
 
 	if (want_major != have_major) {
-		error("sealing: plugin built for GCC %s but loaded by GCC %s; rebuild it "
-		      "against this compiler (configure with %<-DCMAKE_C_COMPILER=gcc-%s "
-		      "-DCMAKE_CXX_COMPILER=g++-%s%>)", gcc_version.basever,
-		      running->basever, have_major.c_str(), have_major.c_str());
+		// One line, naming both versions and the fix: every GCC that
+		// has its own build finds it by name in its plugin directory.
+		error("sealing: plugin built for GCC %s but loaded by GCC %s; install "
+		      "the sealing plugin for GCC %s (package gcc-sealing-plugin, or "
+		      "build sealing with g++-%s and gcc-%s-plugin-dev installed) and "
+		      "load it by name: %<-fplugin=sealing%>", gcc_version.basever,
+		      running->basever, have_major.c_str(), have_major.c_str(),
+		      have_major.c_str());
 		return false;
 	}
 	if (want_target != have_target) {

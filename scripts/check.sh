@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 # The whole test suite, from a fresh Debian 12 machine: install what is
 # needed, then build and test every configuration we support.
-#   build/         GCC 12 plugin, LLVM 19 pass, sealctl, runtime: every suite
-#   build-gcc11/   the GCC plugin built for and tested with GCC 11
+#   build/         GCC 12 plugin, LLVM 19 pass, sealctl, runtime: every suite;
+#                  also the plugin for GCC 11 (gcc-plugin/gcc-11/), which
+#                  tests/gcc-plugin/every-gcc.test crosses with GCC 12
+#   build-gcc11/   the GCC plugin built for and tested with GCC 11 only
 #   build-llvmN/   the LLVM pass built for and tested with LLVM 14, 15, 16
 #   build-arm64/   cross-built for arm64 (runtime, loader, the GCC plugin
 #                  for aarch64-linux-gnu-gcc): the arm64 suite under qemu-user
@@ -11,6 +13,8 @@
 #                  dispatcher sealing-llvm.so tested with each clang
 #   build-asan/    sealctl under ASan and UBSan
 #   build-fuzz/    sealctl's fuzz targets, 20 s each
+#   build-install/ cmake --install into a prefix: pkg-config, find_package
+#   build-deb/     the Debian packages, built, linted, installed and used
 # SEALING_CHECK_DEBIAN=1 also rebuilds GNU hello from Debian's sources
 # with the specs, with and without LTO (scripts/debian-rebuild.sh): over
 # two minutes here, so not by default (docs/distro.md).
@@ -33,7 +37,7 @@ configure_and_test() {
 configure_and_test build '.*' \
 	-DLLVM_DIR=/usr/lib/llvm-19/lib/cmake/llvm
 configure_and_test build-gcc11 '^(runtime|gcc-plugin)$' \
-	-DCMAKE_C_COMPILER=gcc-11 -DCMAKE_CXX_COMPILER=g++-11 \
+	-DCMAKE_C_COMPILER=gcc-11 -DCMAKE_CXX_COMPILER=g++-11 -DSEALING_GCC_VERSIONS=11 \
 	-DSEALING_WITH_LLVM_PASS=OFF -DSEALING_WITH_SEALCTL=OFF
 for v in 14 15 16; do
 	configure_and_test build-llvm$v '^llvm-pass$' \
@@ -48,6 +52,10 @@ configure_and_test build-llvm-all '^llvm-pass/dispatch$' \
 configure_and_test build-asan '^sealctl$' -DSEALCTL_SANITIZE=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF
 sh tests/fuzz/run.sh 20 build-fuzz -DSEALING_WERROR=ON
+echo "=== build-install/: cmake --install into a prefix; pkg-config and find_package(Sealing)"
+sh scripts/check-install.sh build-install
+echo "=== build-deb/: sealing's Debian packages: build, lintian, install, use, buildflags.conf"
+sh scripts/check-debian-package.sh build-deb
 if [ "${SEALING_CHECK_DEBIAN:-0}" = 1 ]; then
 	echo "=== Debian package rebuilt with build/gcc-plugin/sealing.specs"
 	sh scripts/debian-rebuild.sh hello

@@ -22,6 +22,7 @@ apt-get install -y -qq --no-install-recommends \
 	clang-13 llvm-13 \
 	strace valgrind gdb fakeroot qemu-user gnuplot-nox hyperfine \
 	autoconf dpkg-dev debian-archive-keyring \
+	debhelper lintian pkgconf man-db ccache distcc icecc \
 	rustc cargo golang-go musl-tools \
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 	gcc-12-plugin-dev-aarch64-linux-gnu \

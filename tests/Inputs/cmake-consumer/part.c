@@ -1,0 +1,5 @@
+// SPDX-License-Identifier: MIT
+int part(int x)
+{
+	return x + 1;
+}
