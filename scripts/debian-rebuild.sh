@@ -532,7 +532,9 @@ check_runtime() {
 			for k in "$k1" "$k2"; do
 				case $k in [1-9]*/*) [ "${k%/*}" = "${k#*/}" ] || v=bad ;; *) v=bad ;; esac
 			done
-			echo "library $v ${so#"$dir/root"}: start-up ${k1:-no report}, dlopen ${k2:-no report} ($o1, $o2)" >>"$rt"
+			relro=$(readelf -lW "$so" | awk '$1 == "GNU_RELRO" { print $6 }')
+			relro=$((${relro:-0}))
+			echo "library $v ${so#"$dir/root"}: start-up ${k1:-no report}, dlopen ${k2:-no report}; RELRO $relro bytes ($o1, $o2)" >>"$rt"
 			if [ "$v" = ok ]; then gl=$((gl + 1)); else bad="${bad:+$bad, }$base"; fi
 		else
 			o2=$dir/dlopen-$base.log
