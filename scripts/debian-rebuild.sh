@@ -31,6 +31,8 @@
 #                    build/debian-rebuild); DIR/NAME/ is emptied first,
 #                    NAME being PACKAGE[-clang|-none][-lto]
 #   --jobs N         DEB_BUILD_OPTIONS parallel=N (default 2)
+#   --profiles P,Q   build profiles for apt-get build-dep and the build
+#                    (DEB_BUILD_PROFILES); nocheck is always dropped
 #   --keep           keep the source tree, the .debs and the unpacked tree
 #                    (by default only DIR/NAME/'s logs and reports remain)
 #   --recheck        do not build: audit and run again what an earlier
@@ -52,6 +54,7 @@ lto=
 jobs=2
 keep=
 recheck=
+build_profiles=
 clang=clang-19
 clangxx=clang++-19
 
@@ -73,6 +76,7 @@ while [ $# -gt 0 ]; do
 	--workdir) [ $# -ge 2 ] || die "--workdir needs a directory"; workdir=$2; shift 2 ;;
 	--jobs) [ $# -ge 2 ] || die "--jobs needs a number"; jobs=$2; shift 2 ;;
 	--keep) keep=1; shift ;;
+	--profiles) [ $# -ge 2 ] || die "--profiles needs a list"; build_profiles=$(echo "$2" | tr ',' ' '); shift 2 ;;
 	--recheck) recheck=1 keep=1; shift ;;
 	-h | --help) sed -n '2,/^set -eu/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
 	-*) die "unknown option $1 (see --help)" ;;
@@ -230,7 +234,7 @@ record() {
 	tsv=$workdir/results.tsv
 	[ -s "$tsv" ] || printf 'date\tname\tsource\tversion\tcarrier\tlto\tsealing\tbuilt\town tests\tinstrumented ELF\truntime\tseconds\tverdict\tlog\n' >"$tsv"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
-		"$(date -u +%Y-%m-%dT%H:%MZ)" "$name" "$source" "$version" "$carrier" "${lto:+yes}" "$sealing_rev" \
+		"$(date -u +%Y-%m-%dT%H:%MZ)" "$name" "$source" "$version" "$carrier${build_profiles:+ (profiles: $build_profiles)}" "${lto:+yes}" "$sealing_rev" \
 		"$built" "$tests" "$elf" "$runtime" "$seconds" "$verdict" "${log#"$workdir"/}" >>"$tsv"
 	awk -F '\t' '
 	NR == 1 { next }
@@ -253,6 +257,7 @@ rebuild() {
 	dir=$workdir/$name
 	log=$dir/build.log
 	source=$pkg version=- built=- tests=- elf=- runtime=- verdict=fail
+	profiles=$(without "${DEB_BUILD_PROFILES:-} $build_profiles" nocheck)
 	start=$(date +%s)
 	if [ -n "$recheck" ]; then
 		recheck_package
@@ -266,7 +271,8 @@ rebuild() {
 		:
 	elif ! (cd "$dir/src" && apt-get source -qq "$pkg") >>"$log" 2>&1; then
 		built="no (apt-get source failed: unbuildable or unknown source)"
-	elif ! as_root apt-get build-dep -y -qq --arch-only --no-remove $apt_wait "$pkg" >>"$log" 2>&1; then
+	elif ! as_root apt-get build-dep -y -qq --arch-only --no-remove $apt_wait \
+		${profiles:+-P "$(echo "$profiles" | tr ' ' ',')"} "$pkg" >>"$log" 2>&1; then
 		built="no (apt-get build-dep failed: missing build dependencies)"
 	else
 		build_package
@@ -321,12 +327,11 @@ build_package() {
 	# The package's tests must run: no nocheck, whatever the caller has.
 	opts=$(without "${DEB_BUILD_OPTIONS:-}" nocheck)
 	case " $opts " in *" parallel="*) ;; *) opts="${opts:+$opts }parallel=$jobs" ;; esac
-	profiles=$(without "${DEB_BUILD_PROFILES:-}" nocheck)
 	{
 		echo "debian-rebuild: sealing $sealing_rev, carrier $carrier${lto:+, LTO}"
 		echo "debian-rebuild: ${cc_env:+$cc_env }DEB_{C,CXX}FLAGS_APPEND='$cflags'"
 		echo "debian-rebuild: DEB_{F,FC}FLAGS_APPEND='$fflags' DEB_LDFLAGS_APPEND='$ldflags'"
-		echo "debian-rebuild: DEB_BUILD_OPTIONS='$opts'"
+		echo "debian-rebuild: DEB_BUILD_OPTIONS='$opts' DEB_BUILD_PROFILES='$profiles'"
 		echo "debian-rebuild: dpkg-buildflags says:"
 		env DEB_CFLAGS_APPEND="$cflags" DEB_CXXFLAGS_APPEND="$cflags" \
 			DEB_FFLAGS_APPEND="$fflags" DEB_FCFLAGS_APPEND="$fflags" \
