@@ -280,8 +280,8 @@ rebuild() {
 		build_package
 	fi
 
-	if [ "$built" = yes ] && [ -n "$tests" ] && [ "${tests#FAILED}" = "$tests" ] &&
-		[ "${tests#not run}" = "$tests" ]; then
+	# A package without tests is still audited and run, but not passed.
+	if [ "$built" = yes ] && [ -n "$tests" ] && [ "${tests#FAILED}" = "$tests" ]; then
 		if [ "$carrier" = none ]; then
 			elf="not checked (baseline)" runtime="not checked (baseline)"
 			verdict=baseline
@@ -290,8 +290,9 @@ rebuild() {
 			check_runtime || true
 			[ "$elf_ok$runtime_ok" = 11 ] && verdict=pass
 		fi
-	elif [ "$built" = yes ] && [ "${tests#not run}" != "$tests" ]; then
-		verdict=no-tests
+		if [ "${tests#not run}" != "$tests" ]; then
+			verdict=no-tests
+		fi
 	fi
 	end=$(date +%s)
 	seconds=$((end - start))
