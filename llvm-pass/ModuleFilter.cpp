@@ -5,6 +5,7 @@
 // nor references to libc; device code (CUDA, OpenMP offload) and other
 // ABIs cannot take the host-compiled runtime at all.
 #include "ModuleFilter.h"
+#include "CarriedAsm.h"
 #include "Compat.h"
 #include "Options.h"
 #include "RuntimeModule.h"
@@ -37,8 +38,11 @@ bool isFreestanding(const Module &M) {
 
 // The group's names are reserved to the runtime: any of them means the
 // module already carries it (a second run of the pass, the runtime's own
-// source, or a module whose copy LTO has renamed or internalised).
+// source, or a module whose copy LTO has renamed or internalised), and so
+// does the carried assembly's marker.
 bool hasRuntime(const Module &M) {
+  if (sealing::hasCarriedAsm(M))
+    return true;
   const std::string Prefix = std::string(sealing::GroupName) + ".";
   for (const GlobalValue &GV : M.global_values())
     if (GV.getName() == sealing::GroupName ||

@@ -64,6 +64,18 @@ cl::opt<FreestandingOpt> Freestanding(
                           "instrument it anyway (hosted code built with "
                           "-fno-builtin)")));
 
+cl::opt<sealing::FormRequest> Form(
+    "sealing-form",
+    cl::desc("How the runtime is carried: precompiled assembly, or bitcode "
+             "that LTO can deduplicate"),
+    cl::init(sealing::FormRequest::Auto), cl::cat(Category),
+    cl::values(clEnumValN(sealing::FormRequest::Auto, "auto",
+                          "assembly, or bitcode for an LTO compile (default)"),
+               clEnumValN(sealing::FormRequest::Asm, "asm",
+                          "always the assembly the GCC plugin carries"),
+               clEnumValN(sealing::FormRequest::Bitcode, "bitcode",
+                          "always bitcode")));
+
 cl::opt<bool> Verbose("sealing-verbose",
                       cl::desc("Say on stderr what the pass did to each module"),
                       cl::init(false), cl::cat(Category));
@@ -79,5 +91,6 @@ sealing::Settings sealing::currentSettings() {
       S.Flags |= F->Row.bit;
   S.InstrumentFreestanding = Freestanding == FreestandingInstrument;
   S.Verbose = Verbose;
+  S.Form = Form;
   return S;
 }

@@ -10,11 +10,17 @@
 
 namespace sealing {
 
+// The form the runtime takes in a module (CarryForm.h): chosen from the
+// compile (Auto), or forced, for tests and for build systems that hand
+// LLVM's output to an LTO link in ways the pass cannot see.
+enum class FormRequest { Auto, Asm, Bitcode };
+
 struct Settings {
   uint8_t Policy;     // enum sealing_policy
   uint32_t Flags;     // SEALING_FLAG_*
   bool InstrumentFreestanding;
   bool Verbose;
+  FormRequest Form;
 };
 
 // The settings for this compile, from the command line.

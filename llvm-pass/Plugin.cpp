@@ -7,8 +7,9 @@
 #include "SealingPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/TargetSelect.h"
+
+#include <memory>
 
 using namespace llvm;
 
@@ -22,17 +23,28 @@ void registerCallbacks(PassBuilder &PB) {
   // The runtime makes its syscalls in inline asm.  clang registers every
   // asm parser, but flang-new does not, and the object writer cannot emit
   // inline asm without one.  The runtime is host code, so the host's parser
-  // is the one it needs; registering it twice is harmless.
+  // is the one it needs; registering it twice is harmless.  The target's
+  // MC layer tells which dialect module asm is parsed in (CarriedAsm.cpp).
+  InitializeNativeTarget();
   InitializeNativeTargetAsmParser();
-  // PipelineStart is the one extension point that every pipeline clang
-  // builds runs, -O0 and the LTO and ThinLTO pre-link halves included.
+  // What the pass builder tells about the pipeline it builds.  Pipelines
+  // are built whole before they run, so the pass added at PipelineStart
+  // sees what OptimizerLast learnt (CarryForm.cpp).
+  auto Info = std::make_shared<sealing::PipelineInfo>();
+  // PipelineStart and OptimizerLast are extension points that every
+  // pipeline clang builds runs once, -O0 and the LTO and ThinLTO pre-link
+  // halves included: the assembly form goes in at the first, the bitcode
+  // form at the second (SealingPass.h), and the guard checks the result.
   PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(sealing::SealingPass());
+      [Info](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(sealing::SealingPass(Info, sealing::Stage::PipelineStart));
       });
-  PB.registerOptimizerLastEPCallback([](SEALING_OPTIMIZER_LAST_PARAMS) {
-    MPM.addPass(sealing::SealingCheckPass());
-  });
+  sealing::registerOptimizerLast(
+      PB, [Info](ModulePassManager &MPM, sealing::LtoPhase Phase) {
+        Info->Phase = Phase;
+        MPM.addPass(sealing::SealingPass(Info, sealing::Stage::OptimizerLast));
+        MPM.addPass(sealing::SealingCheckPass());
+      });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {

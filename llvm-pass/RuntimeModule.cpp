@@ -5,11 +5,17 @@
 // gives a C++ inline variable with a dynamic initialiser, because that is
 // the shape every linker and every LTO mode has long handled correctly:
 //
-//  - the note is the group's only non-local symbol: linkonce_odr hidden,
-//    named "__sealing_rt_v1" like the group.  Symbol resolution of that one
-//    name is how a linker (and LTO) learns that another object's copy of the
-//    group won; the losing IR copy then becomes available_externally and
-//    vanishes, its constructor entry with it;
+//  - the note is the group's only non-local symbol, hidden, named
+//    "__sealing_rt_vN" like the group.  Symbol resolution of that one name
+//    is how a linker (and LTO) learns that another object's copy of the
+//    group won; the losing IR copy is then dropped, its constructor entry
+//    with it.  In a full-LTO module the note is plain linkonce: full LTO
+//    keeps a losing linkonce_odr copy as available_externally, and LLVM 14
+//    and 15 then keep the constructor its entry still names, as dead code
+//    beside the winning copy, while a losing linkonce is not linked at
+//    all.  Elsewhere it is linkonce_odr: ThinLTO back ends (LLVM 16 and
+//    later) drop a losing ODR group whole, and with ld.bfd keep a losing
+//    plain linkonce one's constructor code;
 //  - the llvm.global_ctors entry is keyed on the note.  AsmPrinter puts a
 //    keyed .init_array slot into a group named after the key's symbol, so
 //    the slot lands in group "__sealing_rt_v1" too, and is dropped whenever
@@ -86,7 +92,8 @@ Constant *stateOffset(GlobalVariable *Note, StructType *Ty, GlobalVariable *Stat
 }
 
 // The runtime declares the note; give it its bytes, section and group.
-Error defineNote(Module &R, Comdat *Group, const sealing::Settings &S) {
+Error defineNote(Module &R, Comdat *Group, const sealing::Settings &S,
+                 bool FullLto) {
   GlobalVariable *N = R.getGlobalVariable(NoteSource);
   if (!N || !N->isDeclaration())
     return fail("the runtime bitcode does not declare __sealing_note "
@@ -118,7 +125,8 @@ Error defineNote(Module &R, Comdat *Group, const sealing::Settings &S) {
   // LLVM types sections named .note* SHT_NOTE, as the format requires.
   N->setSection(SEALING_NOTE_SECTION);
   N->setAlignment(Align(4));
-  N->setLinkage(GlobalValue::LinkOnceODRLinkage);
+  N->setLinkage(FullLto ? GlobalValue::LinkOnceAnyLinkage
+                        : GlobalValue::LinkOnceODRLinkage);
   N->setVisibility(GlobalValue::HiddenVisibility);
   N->setUnnamedAddr(GlobalValue::UnnamedAddr::None);
   N->setComdat(Group);
@@ -135,14 +143,16 @@ void shieldFromInstrumentation(Function &F) {
 }
 
 // The runtime arrives optimised (-Os, by the clang that built the plugin)
-// and runs once per module, so the user's pipeline has nothing to gain from
-// it and every translation unit would pay for re-optimising it: optnone
-// makes -O1..-O3 pass it by, and noinline keeps it out of the user's code.
+// and is only carried as bitcode into LTO links, whose code generator then
+// compiles it at the link's level, whatever -O the unit was compiled with.
+// It is not optnone: that would make every code generator compile it as
+// at -O0.  optsize stays, so the link's optimiser treats it as the -Os
+// code it is, and noinline keeps its functions as the -Os compile shaped
+// them (nothing outside the runtime calls them anyway).
 void keepAsCompiled(Function &F) {
-  F.removeFnAttr(Attribute::OptimizeForSize);
-  F.removeFnAttr(Attribute::MinSize);
+  F.removeFnAttr(Attribute::OptimizeNone);
   F.removeFnAttr(Attribute::AlwaysInline);
-  F.addFnAttr(Attribute::OptimizeNone);
+  F.addFnAttr(Attribute::OptimizeForSize);
   F.addFnAttr(Attribute::NoInline);
 }
 
@@ -215,19 +225,24 @@ void registerCtor(Module &R, Function *Ctor, GlobalVariable *Key) {
 
 } // namespace
 
+// Lazily: the module's triple and data layout are all the filter needs,
+// and the assembly form never needs the function bodies.
 Expected<std::unique_ptr<Module>> sealing::loadRuntime(LLVMContext &Ctx) {
   MemoryBufferRef Buf(runtimeBitcode(), "sealing-rt.bc");
-  return parseBitcodeFile(Buf, Ctx);
+  return getLazyBitcodeModule(Buf, Ctx);
 }
 
-Error sealing::prepareRuntime(Module &R, const Module &Dest, const Settings &S) {
+Error sealing::prepareRuntime(Module &R, const Module &Dest, const Settings &S,
+                              bool FullLto) {
+  if (Error E = R.materializeAll())
+    return E;
   Function *Ctor = R.getFunction(CtorSource);
   if (!Ctor || Ctor->isDeclaration())
     return fail("the runtime bitcode has no constructor " + Twine(CtorSource));
   stripModuleLevelState(R);
   Comdat *Group = R.getOrInsertComdat(GroupName);
   Group->setSelectionKind(Comdat::Any);
-  if (Error E = defineNote(R, Group, S))
+  if (Error E = defineNote(R, Group, S, FullLto))
     return E;
   if (Error E = placeInGroup(R, Group))
     return E;

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 //
-// Runs at PipelineStart, before any optimisation, so that the runtime is
-// in the module in every pipeline clang builds: -O0 to -O3/-Os/-Oz and the
-// pre-link halves of -flto and -flto=thin.  The LTO link then only has to
-// keep one copy of the group, which symbol resolution already does.
+// Registered at PipelineStart and at OptimizerLast, which every pipeline
+// clang builds runs: -O0 to -O3/-Os/-Oz and the pre-link halves of -flto
+// and -flto=thin.  An ordinary compile gets the precompiled assembly, at
+// PipelineStart; an LTO one gets bitcode, of which the LTO link keeps one
+// copy through symbol resolution (CarryForm.cpp says why), at
+// OptimizerLast, so the pre-link optimiser never changes it.
 #include "SealingPass.h"
+#include "CarriedAsm.h"
 #include "ModuleFilter.h"
 #include "Options.h"
 #include "RuntimeModule.h"
@@ -25,11 +28,31 @@ void say(const Settings &S, const Module &M, const Twine &What) {
     errs() << "sealing: " << M.getModuleIdentifier() << ": " << What << "\n";
 }
 
+bool linkBitcode(Module &M, std::unique_ptr<Module> R, const Settings &S,
+                 bool FullLto) {
+  LLVMContext &Ctx = M.getContext();
+  if (Error E = prepareRuntime(*R, M, S, FullLto)) {
+    Ctx.emitError("sealing: " + toString(std::move(E)));
+    return false;
+  }
+  if (Linker::linkModules(M, std::move(R))) {
+    Ctx.emitError("sealing: linking the runtime into " +
+                  M.getModuleIdentifier() + " failed");
+    return false;
+  }
+  return true;
+}
+
 } // namespace
 
 PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
   const Settings S = currentSettings();
   LLVMContext &Ctx = M.getContext();
+  // The other registration does this module's form.
+  FormChoice C = chooseForm(M, *Info, S);
+  if ((At == Stage::PipelineStart && C.F != Form::Asm) ||
+      (At == Stage::OptimizerLast && C.F == Form::Asm))
+    return PreservedAnalyses::all();
 
   Expected<std::unique_ptr<Module>> R = loadRuntime(Ctx);
   if (!R) {
@@ -50,17 +73,12 @@ PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   }
 
-  if (Error E = prepareRuntime(**R, M, S)) {
-    Ctx.emitError("sealing: " + toString(std::move(E)));
+  if (C.F == Form::Asm)
+    appendCarriedAsm(M, S);
+  else if (!linkBitcode(M, std::move(*R), S, C.F == Form::BitcodeFullLto))
     return PreservedAnalyses::all();
-  }
-  if (Linker::linkModules(M, std::move(*R))) {
-    Ctx.emitError("sealing: linking the runtime into " +
-                  M.getModuleIdentifier() + " failed");
-    return PreservedAnalyses::all();
-  }
   char Desc[160];
-  say(S, M, Twine("instrumented (") +
+  say(S, M, Twine("instrumented, ") + C.Why + " (" +
                 sealing_describe(Desc, sizeof Desc, S.Policy, S.Flags) + ")");
   return PreservedAnalyses::none();
 }

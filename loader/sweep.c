@@ -45,8 +45,9 @@ static int already(const void *phdr)
 	return 0;
 }
 
-static void remember(const void *phdr)
+static void remember(struct rt_batch *b, struct rt_job *j)
 {
+	(void)b;
 	if (nsealed == capacity) {
 		size_t n = capacity ? 2 * capacity : 64;
 		const void **grown = realloc(sealed, n * sizeof(*sealed));
@@ -55,86 +56,36 @@ static void remember(const void *phdr)
 		sealed = grown;
 		capacity = n;
 	}
-	sealed[nsealed++] = phdr;
+	sealed[nsealed++] = j->o.phdr;
 }
-
-static int exempt(const char *list, const char *path)
-{
-	size_t n = strlen(path), b = strlen(rt_basename(path));
-	for (const char *e = list; *e;) {
-		size_t len = strcspn(e, ":");
-		if ((len == n && !strncmp(e, path, n)) ||
-		    (len == b && !strncmp(e, rt_basename(path), b)))
-			return 1;
-		e += len + (e[len] == ':');
-	}
-	return 0;
-}
-
-struct job {
-	struct rt_object o;
-	struct rt_config c;
-	const char *how;
-	struct rt_result r;
-};
 
 struct sweep {
 	struct rt_process *p;
 	struct rt_startup_walk walk;
-	uint32_t hash[1024];
+	uint32_t hash[2048];
 	int exe_sealed_startup; /* the executable's process pass did start-up */
-	struct rt_relro_batch batch;
-	struct job jobs[RT_BATCH];
-	unsigned njobs;
-	uintptr_t page;
+	struct rt_batch batch;
 };
-
-static void flush(struct sweep *s)
-{
-	struct rt_range none = { 0, 0 };
-
-	rt_relro_batch_swap(&s->batch);
-	for (unsigned i = 0; i < s->njobs; i++) {
-		struct job *j = &s->jobs[i];
-		if (!j->r.err)
-			rt_seal_image(&j->o, s->page, none, &j->r);
-		if (j->r.nsealed && !j->r.err)
-			remember(j->o.phdr);
-		if (j->c.debug)
-			rt_report(j->o.name, &j->c, j->how, &j->r, 0);
-		if (j->r.err && j->c.policy == SEALING_POLICY_ENFORCE)
-			rt_fatal(j->o.name, &j->r, "cannot seal");
-	}
-	s->njobs = 0;
-	memset(&s->batch, 0, sizeof(s->batch));
-}
-
-static void skip(const struct job *j, const char *why)
-{
-	struct rt_result none = { 0 };
-	if (j->c.debug)
-		rt_report(j->o.name, &j->c, j->how, &none, why);
-}
 
 static int visit(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct sweep *s = data;
-	struct job *j = &s->jobs[s->njobs];
+	struct rt_batch *b = &s->batch;
+	struct rt_job *j = rt_batch_job(b);
 	int startup = rt_startup_walk_next(&s->walk, info);
-	uintptr_t vdso = rt_auxval(s->p, AT_SYSINFO_EHDR);
 	const char *vdso_env = getenv("SEALING_VDSO");
-	struct rt_range relro;
 
 	(void)size;
-	if (already(info->dlpi_phdr))
+	if (already(info->dlpi_phdr) ||
+	    (rt_is_vdso(s->p, info) && !(vdso_env && !strcmp(vdso_env, "seal"))))
 		return 0;
-	rt_object_scan(&j->o, info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr, 0);
-	j->o.name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name :
-		    (const char *)rt_auxval(s->p, AT_EXECFN);
+	rt_job_object(j, info);
+	if (!j->o.name)
+		j->o.name = rt_is_vdso(s->p, info) ? "[vdso]" :
+			    (const char *)rt_auxval(s->p, AT_EXECFN);
 	if (!j->o.name)
 		j->o.name = "(executable)";
-	j->r = (struct rt_result){ 0 };
-	if ((j->o.note = rt_object_note(&j->o))) {
+	if (j->o.note) {
 		volatile unsigned char *st = rt_note_state(j->o.note);
 		if (st && (rt_state_get(st) & SEALING_STATE_RAN))
 			return 0; /* its own runtime followed its note */
@@ -142,38 +93,28 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data)
 	} else {
 		rt_config_read(s->p, &default_note, &j->c);
 	}
-	j->how = startup ? "loaded at start-up, sealed by " LOADER_NAME
-			 : "dlopen'd, pinned and sealed by " LOADER_NAME;
-	if (vdso && (uintptr_t)info->dlpi_phdr - vdso < 4096 &&
-	    !(vdso_env && !strcmp(vdso_env, "seal")))
-		return 0;
 	if (startup && s->exe_sealed_startup)
 		return 0;
+	j->how = startup ? "loaded at start-up, sealed by " LOADER_NAME
+			 : "dlopen'd, pinned and sealed by " LOADER_NAME;
 	if (j->c.policy == SEALING_POLICY_OFF) {
-		skip(j, "policy 0");
+		rt_batch_skip(b, "policy 0");
 		return 0;
 	}
-	if (s->p->env_exempt && !rt_secure(s->p) && exempt(s->p->env_exempt, j->o.name)) {
-		skip(j, "SEALING_EXEMPT names it");
+	if (rt_exempt(s->p, j->o.name)) {
+		rt_batch_skip(b, "SEALING_EXEMPT names it");
 		return 0;
 	}
-	if (!startup) {
-		/* Sealed but unpinned, every dlclose would leak a copy. */
-		if (!loader_real_dlopen()(j->o.name, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE)) {
-			j->r.err = ENOENT;
-			if (j->c.policy == SEALING_POLICY_ENFORCE)
-				rt_fatal(j->o.name, &j->r, "cannot make it RTLD_NODELETE before sealing");
-			skip(j, "could not make it RTLD_NODELETE");
-			return 0;
-		}
+	/* Sealed but unpinned, every dlclose would leak a copy. */
+	if (!startup &&
+	    !loader_real_dlopen()(j->o.name, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE)) {
+		j->r.err = ENOENT;
+		if (j->c.policy == SEALING_POLICY_ENFORCE)
+			rt_fatal(j->o.name, &j->r, "cannot make it RTLD_NODELETE before sealing");
+		rt_batch_skip(b, "could not make it RTLD_NODELETE");
+		return 0;
 	}
-	if (!(j->c.flags & SEALING_FLAG_RELRO_KEEP) && rt_relro_range(&j->o, s->page, &relro)) {
-		s->batch.relro[s->batch.n] = relro;
-		s->batch.result[s->batch.n++] = &j->r;
-		s->batch.bytes += relro.hi - relro.lo;
-	}
-	if (++s->njobs == RT_BATCH)
-		flush(s);
+	rt_batch_add(b);
 	return 0;
 }
 
@@ -196,11 +137,12 @@ void loader_sweep(void)
 	seen_adds = adds;
 	memset(&s, 0, sizeof(s));
 	s.p = loader_process();
-	s.page = rt_page_size(s.p);
+	s.batch.page = rt_page_size(s.p);
+	s.batch.sealed = remember;
 	rt_exe_view(s.p, &e);
 	s.exe_sealed_startup = e.seals_process && e.state &&
 			       (rt_state_get(e.state) & SEALING_STATE_RAN);
 	rt_startup_walk_init(&s.walk, s.p, s.hash, sizeof(s.hash) / sizeof(s.hash[0]));
 	dl_iterate_phdr(visit, &s);
-	flush(&s);
+	rt_batch_flush(&s.batch);
 }

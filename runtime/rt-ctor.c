@@ -37,13 +37,16 @@ __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	uintptr_t page = 0;
 	int found, via_iteration;
 
-	rt_process_init(p, argc, argv, envp);
+	found = rt_self_from_headers(m, (const void *)note);
+	rt_process_start(p, found ? m : 0, argc, argv, envp);
 	rt_config_read(p, note, &c);
 	if (c.policy == SEALING_POLICY_OFF && !c.debug) {
 		rt_state_set(&rt_state, SEALING_STATE_RAN);
 		return; /* nothing to do and nothing to say */
 	}
-	found = rt_self_find(p, m, (const void *)note, &via_iteration);
+	via_iteration = !found;
+	if (!found)
+		found = rt_self_from_loader(p, m, (const void *)note);
 	if (found)
 		kind = rt_load_kind(p, m, &exe);
 	if (kind == RT_LOAD_DEFERRED && c.policy == SEALING_POLICY_OFF)
@@ -78,6 +81,8 @@ __attribute__((constructor, used)) static void rt_seal_self(int argc,
 		/* never unloaded: nothing to pin */
 	} else if (c.flags & SEALING_FLAG_DLOPEN_SKIP) {
 		skipped = "the note says dlopen=skip";
+	} else if (p->musl) {
+		how = "dlopen'd, never unloaded by musl";
 	} else if ((r.err = rt_pin(p, m)) != 0) {
 		/* Sealed but unpinned, every dlclose would leak a copy. */
 		if (c.policy == SEALING_POLICY_ENFORCE)

@@ -73,8 +73,7 @@ RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
 	const ElfW(Phdr) *ph = 0;
 	size_t n = 0;
 
-	rt_auxval(p, AT_NULL); /* finds the vector */
-	for (const ElfW(auxv_t) *a = p->auxv; a && a->a_type != AT_NULL; a++) {
+	for (const ElfW(auxv_t) *a = rt_auxv(p); a && a->a_type != AT_NULL; a++) {
 		if (a->a_type == AT_PHDR)
 			ph = (const ElfW(Phdr) *)a->a_un.a_val;
 		else if (a->a_type == AT_PHNUM)

@@ -16,9 +16,11 @@
  */
 #include "rt.h"
 
-#ifndef __GLIBC__
-#error "the sealing runtime relies on glibc passing (argc, argv, envp) to constructors"
-#endif
+/*
+ * musl calls constructors with no arguments at all, so its processes are
+ * read from the kernel instead (rt_process_from_kernel); the C library is
+ * told apart from the module's own headers (rt_process_start).
+ */
 
 /* "SEALING_" then NAME "=": the value, or NULL.  Most entries fail on byte 0. */
 static const char *rt_env_match(const char *s, const char *name)
@@ -33,6 +35,8 @@ static const char *rt_env_match(const char *s, const char *name)
 	return *name == 0 && *s == '=' ? s + 1 : 0;
 }
 
+static void rt_scan_env(struct rt_process *p);
+
 RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 			   char **envp)
 {
@@ -41,11 +45,16 @@ RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	p->envp = envp;
 	p->auxv = 0;
 	p->auxv_done = 0;
-	p->env_policy = p->env_debug = p->env_exempt = 0;
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
-	/* One pass for all our variables. */
-	char **e = envp;
+	rt_scan_env(p);
+}
+
+/* One pass over the environment for all our variables. */
+static void rt_scan_env(struct rt_process *p)
+{
+	char **e = p->envp;
+	p->env_policy = p->env_debug = p->env_exempt = 0;
 	for (; e && *e; e++) {
 		const char *s = *e, *v;
 		if (s[0] != 'S')
@@ -58,7 +67,7 @@ RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 			p->env_exempt = v;
 	}
 	/* The initial environment: the auxiliary vector is right behind it. */
-	if (p->argv && envp == p->argv + argc + 1) {
+	if (p->argv && p->envp == p->argv + p->argc + 1) {
 		while (!*e)
 			e++;
 		p->auxv = (const ElfW(auxv_t) *)e;
@@ -76,7 +85,7 @@ RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
  * the kernel hands out a copy: PR_GET_AUXV exists on every kernel that
  * has mseal (6.4 and 6.10).
  */
-static const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
+RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
 {
 	if (p->auxv_done)
 		return p->auxv;
@@ -119,4 +128,143 @@ RT_FN uintptr_t rt_page_size(struct rt_process *p)
 	/* Too big is safe (the mutable hole only grows), too small is not. */
 	return ps && !(ps & (ps - 1)) ? ps : 65536;
 #endif
+}
+
+static size_t rt_auxv_count(const ElfW(auxv_t) *a, size_t max)
+{
+	size_t n = 0;
+	while (n < max && a[n].a_type != AT_NULL)
+		n++;
+	return n < max ? n + 1 : 0; /* with AT_NULL; 0: none in the copy */
+}
+
+static int rt_words_equal(const void *a, const void *b, size_t bytes)
+{
+	const uintptr_t *x = a, *y = b;
+	for (size_t i = 0; i < bytes / sizeof(uintptr_t); i++)
+		if (x[i] != y[i])
+			return 0;
+	return 1;
+}
+
+/*
+ * The kernel builds the initial stack as argc, argv[], NULL, envp[], NULL,
+ * the auxiliary vector, then (higher) the AT_RANDOM bytes; the vector ends
+ * at AT_RANDOM rounded down to 8, or 8 bytes below that, by the stack's
+ * 16-byte alignment (create_elf_tables in fs/binfmt_elf.c).  So
+ * the copy from PR_GET_AUXV finds the original, and the original the
+ * environment: the initial one, which is where SEALING_* are read from
+ * under musl.  No argv: nothing here needs it.
+ */
+RT_FN void rt_process_from_kernel(struct rt_process *p)
+{
+	size_t n;
+	uintptr_t rnd = 0;
+
+	p->argc = 0;
+	p->argv = p->envp = 0;
+	p->auxv = 0;
+	p->auxv_done = 1;
+	long got = rt_syscall6(SYS_prctl, PR_GET_AUXV, (long)p->auxv_copy,
+			       (long)sizeof(p->auxv_copy), 0, 0, 0);
+	n = got > 0 ? rt_auxv_count(p->auxv_copy, sizeof(p->auxv_copy) / sizeof(p->auxv_copy[0])) : 0;
+	if (!n) {
+		rt_scan_env(p);
+		return;
+	}
+	p->auxv = p->auxv_copy;
+	for (size_t i = 0; i < n; i++)
+		if (p->auxv_copy[i].a_type == AT_RANDOM)
+			rnd = p->auxv_copy[i].a_un.a_val;
+	for (uintptr_t gap = 0; rnd && gap <= 8; gap += 8) {
+		const ElfW(auxv_t) *at =
+			(const ElfW(auxv_t) *)((rnd & ~(uintptr_t)7) - gap - n * sizeof(*at));
+		if (!rt_words_equal(at, p->auxv_copy, n * sizeof(*at)))
+			continue;
+		char **e = (char **)at - 1; /* the environment's NULL */
+		while (e[-1])
+			e--;
+		p->envp = e;
+		p->auxv = at;
+		break;
+	}
+	rt_scan_env(p);
+}
+
+extern char __libc[] __attribute__((weak, visibility("hidden")));
+
+/* musl's dynamic loader, or its C library as a DT_NEEDED entry. */
+static int rt_is_musl_name(const char *s, int interp)
+{
+	const char *b = rt_basename(s);
+	if (interp)
+		return b[0] == 'l' && b[1] == 'd' && b[2] == '-' && b[3] == 'm' &&
+		       b[4] == 'u' && b[5] == 's' && b[6] == 'l';
+	return sealing_streq(b, "libc.so") ||
+	       (b[0] == 'l' && b[1] == 'i' && b[2] == 'b' && b[3] == 'c' &&
+		b[4] == '.' && b[5] == 'm' && b[6] == 'u' && b[7] == 's');
+}
+
+/* 1 musl, 0 glibc, -1 cannot tell from this object's headers. */
+static int rt_object_is_musl(const struct rt_object *o)
+{
+	const char *str = 0;
+	int known = -1;
+
+	if ((uintptr_t)__libc)
+		return 1; /* statically linked with musl */
+	for (size_t i = 0; i < o->phnum; i++)
+		if (o->phdr[i].p_type == PT_INTERP)
+			return rt_is_musl_name((const char *)(o->bias + o->phdr[i].p_vaddr), 1);
+	if (!o->dynamic)
+		return 0; /* statically linked, and not with musl */
+	for (const ElfW(Dyn) *d = o->dynamic; d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_STRTAB)
+			str = (const char *)(d->d_un.d_ptr < o->bias ? o->bias + d->d_un.d_ptr
+								: d->d_un.d_ptr);
+	for (const ElfW(Dyn) *d = o->dynamic; str && d->d_tag != DT_NULL; d++) {
+		if (d->d_tag != DT_NEEDED)
+			continue;
+		const char *name = str + d->d_un.d_val;
+		if (rt_is_musl_name(name, 0))
+			return 1;
+		if (sealing_streq(name, "libc.so.6"))
+			known = 0;
+	}
+	return known;
+}
+
+RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
+			    int argc, char **argv, char **envp)
+{
+	int musl;
+	struct rt_object e;
+
+	/*
+	 * glibc's start-up constructors get the initial stack's argv and the
+	 * environment right behind it: registers that consistent are glibc's
+	 * arguments, not musl's leftovers, and cost nothing to recognise.
+	 */
+	if (argc >= 0 && argv && envp == argv + argc + 1) {
+		rt_process_init(p, argc, argv, envp);
+		p->musl = 0;
+		return;
+	}
+	musl = self ? rt_object_is_musl(self) : -1;
+	/*
+	 * A library with no libc of its own: ask the executable.  Not under
+	 * valgrind, which does not know PR_GET_AUXV (3.19) and would report
+	 * the copy as uninitialised; its programs are glibc ones.
+	 */
+	if (musl < 0 && rt_running_on_valgrind())
+		musl = 0;
+	if (musl < 0) {
+		rt_process_from_kernel(p);
+		musl = rt_object_exe(p, &e) ? rt_object_is_musl(&e) == 1 : 0;
+	} else if (musl) {
+		rt_process_from_kernel(p);
+	}
+	if (!musl)
+		rt_process_init(p, argc, argv, envp);
+	p->musl = musl;
 }

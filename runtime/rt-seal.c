@@ -5,6 +5,15 @@
  * one mseal call.  If that span has a hole the kernel answers ENOMEM and we
  * retry segment by segment.  A mutable range (SEALING_MUTABLE pages) is cut
  * out, which costs at most one extra call.
+ *
+ * A span is tried only where the segments' pages leave no gap.  ld.so's
+ * reservation keeps a library's gaps its own, but the kernel maps the
+ * executable and the interpreter segment by segment and leaves their gaps
+ * free, and then puts other mappings there: on Debian 13's arm64 kernels,
+ * where GNU ld's 64K segment alignment leaves gaps, the vdso, vvar and
+ * ld.so's first allocations sat in ld.so's gap, and a span that got no
+ * ENOMEM sealed them too (scripts/check-arm64-kernel.sh).  x86_64's
+ * default layouts have no gaps, so this costs them nothing.
  */
 #include "rt.h"
 
@@ -52,11 +61,35 @@ static void rt_seal_by_segment(const struct rt_object *o, uintptr_t lo,
 	}
 }
 
+/* Whether the object's own pages cover [lo, hi) (PT_LOADs ascend). */
+static int rt_span_is_own(const struct rt_object *o, uintptr_t lo, uintptr_t hi,
+			  uintptr_t page)
+{
+	uintptr_t covered = lo;
+	for (size_t i = 0; i < o->phnum && covered < hi; i++) {
+		const ElfW(Phdr) *ph = &o->phdr[i];
+		if (ph->p_type != PT_LOAD || ph->p_memsz == 0)
+			continue;
+		uintptr_t s = (o->bias + ph->p_vaddr) & ~(page - 1);
+		uintptr_t e = (o->bias + ph->p_vaddr + ph->p_memsz + page - 1) & ~(page - 1);
+		if (e <= covered)
+			continue;
+		if (s > covered)
+			return 0;
+		covered = e;
+	}
+	return covered >= hi;
+}
+
 static void rt_seal_span(const struct rt_object *o, uintptr_t lo, uintptr_t hi,
 			 uintptr_t page, struct rt_result *r)
 {
 	if (lo >= hi)
 		return;
+	if (!rt_span_is_own(o, lo, hi, page)) {
+		rt_seal_by_segment(o, lo, hi, page, r);
+		return;
+	}
 	long ret = rt_mseal(lo, hi);
 	if (ret == -ENOMEM) {
 		/* A hole in the span: the kernel sealed nothing, go per segment. */

@@ -10,7 +10,7 @@
 
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
 
-static int rt_self_from_ehdr(struct rt_object *m, uintptr_t anchor)
+RT_FN int rt_self_from_headers(struct rt_object *m, const void *anchor)
 {
 	const ElfW(Ehdr) *eh = &__ehdr_start;
 
@@ -25,7 +25,8 @@ static int rt_self_from_ehdr(struct rt_object *m, uintptr_t anchor)
 	for (size_t i = 0; i < eh->e_phnum; i++)
 		if (phdr[i].p_type == PT_LOAD && phdr[i].p_offset == 0)
 			return rt_object_scan(m, phdr, eh->e_phnum,
-					      (uintptr_t)eh - phdr[i].p_vaddr, anchor);
+					      (uintptr_t)eh - phdr[i].p_vaddr,
+					      (uintptr_t)anchor);
 	return 0;
 }
 
@@ -45,15 +46,10 @@ static int rt_self_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
-RT_FN int rt_self_find(struct rt_process *p, struct rt_object *m,
-		       const void *anchor, int *via_iteration)
+RT_FN int rt_self_from_loader(struct rt_process *p, struct rt_object *m,
+				const void *anchor)
 {
 	struct rt_iterate_arg arg = { (uintptr_t)anchor, m };
-
-	*via_iteration = 0;
-	if (rt_self_from_ehdr(m, (uintptr_t)anchor))
-		return 1;
-	*via_iteration = 1;
 	return rt_iterate(p, rt_self_cb, &arg) == 1;
 }
 

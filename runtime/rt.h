@@ -54,6 +54,8 @@ struct rt_range {
 	uintptr_t lo, hi;
 };
 
+struct rt_object;
+
 /* ---- rt-process.c: the process, from what the constructor is given ---- */
 
 struct rt_process {
@@ -65,10 +67,26 @@ struct rt_process {
 	ElfW(auxv_t) auxv_copy[48]; /* the kernel's copy, when argv is unknown */
 	/* SEALING_* values from the environment, NULL when unset. */
 	const char *env_policy, *env_debug, *env_exempt;
+	int musl; /* musl never unloads and passes constructors nothing */
 };
 
+/* What glibc hands every constructor, taken at its word. */
 RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 			   char **envp);
+/*
+ * The same facts without trusting the constructor's arguments: from the
+ * kernel's copy of the auxiliary vector, and the initial stack it points
+ * to.  For musl, which calls constructors with no arguments.
+ */
+RT_FN void rt_process_from_kernel(struct rt_process *p);
+/*
+ * Sets p up from whatever is trustworthy for the C library this module
+ * (self, NULL if unknown) runs under.
+ */
+RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
+			    int argc, char **argv, char **envp);
+/* The auxiliary vector, found on first use; NULL if it cannot be. */
+RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p);
 RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type);
 /* Unknown counts as secure: the environment may then only harden. */
 RT_FN int rt_secure(struct rt_process *p);
@@ -112,8 +130,11 @@ RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e);
 
 /* ---- rt-self.c: which module this copy of the runtime is in ---------- */
 
-RT_FN int rt_self_find(struct rt_process *p, struct rt_object *m,
-		       const void *anchor, int *via_iteration);
+/* From __ehdr_start, which needs nothing else; false if it is missing. */
+RT_FN int rt_self_from_headers(struct rt_object *m, const void *anchor);
+/* From dl_iterate_phdr, when the linker defined no __ehdr_start. */
+RT_FN int rt_self_from_loader(struct rt_process *p, struct rt_object *m,
+				const void *anchor);
 RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m);
 
 /* ---- rt-linkmap.c: the loader's list, for the rare paths -------------- */
@@ -211,6 +232,37 @@ struct rt_relro_batch {
 	unsigned calls; /* the batch's own: mmap, mprotect, munmap */
 };
 RT_FN void rt_relro_batch_swap(struct rt_relro_batch *b);
+
+/* ---- rt-batch.c: sealing other objects, several at a time ----------- */
+
+struct rt_job {
+	struct rt_object o;
+	struct rt_config c; /* its policy and flags, debug included */
+	const char *how;    /* how it was loaded and who seals it */
+	struct rt_result r;
+};
+
+struct rt_batch {
+	uintptr_t page;
+	struct rt_relro_batch relro;
+	struct rt_job jobs[RT_BATCH];
+	unsigned njobs, nsealed, nopen, calls;
+	/* Called for each job sealed, if set. */
+	void (*sealed)(struct rt_batch *, struct rt_job *);
+};
+
+/* The slot to fill for the next object (o, c, how); its result cleared. */
+RT_FN struct rt_job *rt_batch_job(struct rt_batch *b);
+/* Queue the filled slot; a full batch is sealed at once. */
+RT_FN void rt_batch_add(struct rt_batch *b);
+/* Report the filled slot as left open, and why. */
+RT_FN void rt_batch_skip(struct rt_batch *b, const char *why);
+RT_FN void rt_batch_flush(struct rt_batch *b);
+/* Does SEALING_EXEMPT name this object (never in a secure process)? */
+RT_FN int rt_exempt(struct rt_process *p, const char *path);
+RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info);
+/* The job's object from dl_iterate_phdr's description, note included. */
+RT_FN void rt_job_object(struct rt_job *j, const struct dl_phdr_info *info);
 
 /* ---- the module's one writable byte (rt-ctor.c defines it) -----------
  * Sequentially consistent: a library that defers stores its state, then

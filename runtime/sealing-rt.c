@@ -47,5 +47,6 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 #include "rt-pin.c"
 #include "rt-seal.c"
 #include "rt-relro.c"
+#include "rt-batch.c"
 #include "rt-scope.c"
 #include "rt-ctor.c"

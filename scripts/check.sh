@@ -5,6 +5,10 @@
 #   build/         GCC 12 plugin, LLVM 19 pass, sealctl, runtime: every suite
 #   build-gcc11/   the GCC plugin built for and tested with GCC 11
 #   build-llvmN/   the LLVM pass built for and tested with LLVM 14, 15, 16
+#   build-arm64/   cross-built for arm64 (runtime, loader, the GCC plugin
+#                  for aarch64-linux-gnu-gcc): the arm64 suite under qemu-user
+#   build-llvm-all/ the pass for every LLVM installed, one configure; the
+#                  dispatcher sealing-llvm.so tested with each clang
 #   build-asan/    sealctl under ASan and UBSan
 #   build-fuzz/    sealctl's fuzz targets, 20 s each
 #   zlib           Debian's zlib source package rebuilt with the specs
@@ -25,7 +29,7 @@ configure_and_test() {
 	regex=$2
 	shift 2
 	echo "=== $dir: configure, build, test ($regex)"
-	cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@"
+	cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DSEALING_WERROR=ON "$@"
 	cmake --build "$dir" -j"$jobs"
 	ctest --test-dir "$dir" --output-on-failure -R "$regex"
 }
@@ -40,9 +44,14 @@ for v in 14 15 16; do
 		-DLLVM_DIR=/usr/lib/llvm-$v/lib/cmake/llvm \
 		-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_SEALCTL=OFF
 done
+configure_and_test build-arm64 '^arm64$' \
+	-DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
+	-DSEALING_WITH_LLVM_PASS=OFF -DSEALING_WITH_SEALCTL=OFF
+configure_and_test build-llvm-all '^llvm-pass/dispatch$' \
+	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_SEALCTL=OFF
 configure_and_test build-asan '^sealctl$' -DSEALCTL_SANITIZE=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF
-sh tests/fuzz/run.sh 20 build-fuzz
+sh tests/fuzz/run.sh 20 build-fuzz -DSEALING_WERROR=ON
 # One real package end to end, on the build/ tree built above: any column
 # that falls short (build, own tests, instrumented ELF, runtime) fails.
 # The nobiarch profile leaves out zlib's 32-bit flavour, whose build

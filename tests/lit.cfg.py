@@ -47,6 +47,12 @@ if shutil.which('clang'):
     config.available_features.add('any-clang')
     config.substitutions.append(('%anyclang', shutil.which('clang')))
 
+# musl-gcc: the same GCC with musl's headers, start files and loader.
+if shutil.which('musl-gcc') and os.path.exists('/lib/ld-musl-x86_64.so.1'):
+    config.available_features.add('musl')
+    config.substitutions.append(('%muslcc', shutil.which('musl-gcc')))
+    config.substitutions.append(('%muslprobe', '-I%s %s' % (helpers, os.path.join(helpers, 'sealprobe.c'))))
+
 # The program interpreter, to start programs as "ld.so ./prog".
 for ldso in ('/lib64/ld-linux-x86-64.so.2', '/lib/ld-linux-aarch64.so.1'):
     if os.path.exists(ldso):

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * BFD's API changes between binutils releases; CMake probes which
- * spelling this libbfd has (sealctl-config.h) and this header maps both
- * onto one.  Include it instead of <bfd.h>.
+ * BFD's API changes between binutils releases; bfd-probe.cmake probes
+ * which spelling this libbfd has (sealctl-config.h) and this header maps
+ * them onto one.  Include it instead of <bfd.h>.  Every difference
+ * between the releases sealctl builds against lives here and there.
  */
 #ifndef SEALCTL_BFD_COMPAT_H
 #define SEALCTL_BFD_COMPAT_H
@@ -43,6 +44,12 @@
 #define sc_section_alignment(abfd, sec) ((void)(abfd), bfd_section_alignment(sec))
 #else
 #define sc_section_alignment(abfd, sec) bfd_get_section_alignment(abfd, sec)
+#endif
+/* binutils 2.42 renamed bfd_bread to bfd_read; 2.44 removed the old name. */
+#if SEALCTL_HAVE_BFD_READ
+#define sc_bread(buf, size, abfd) bfd_read(buf, size, abfd)
+#else
+#define sc_bread(buf, size, abfd) bfd_bread(buf, size, abfd)
 #endif
 /* Compressed sections read back decompressed: their offsets are useless
  * for patching.  Old libbfd without the query cannot compress notes. */

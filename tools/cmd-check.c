@@ -3,12 +3,12 @@
 #include "diag.h"
 #include "json.h"
 #include "note.h"
+#include "options.h"
 #include "report.h"
 #include "scan.h"
 #include "walk.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
@@ -21,7 +21,9 @@ static const char usage[] =
 	"relocatable objects and static archives (a module is instrumented when\n"
 	"any one of its objects is) unless --objects asks that every ELF object\n"
 	"and archive member carry the note too.  Each file that falls short is\n"
-	"reported in one line; the last line is a summary.\n"
+	"reported in one line, with whether it also carries\n"
+	"GNU_PROPERTY_MEMORY_SEAL ('ld -z memory-seal'); the last line is a\n"
+	"summary.\n"
 	"\n"
 	"  --min-policy N  minimum effective policy, 0, 1 or 2 (default 1:\n"
 	"                  an instrumented file set to policy 0 fails)\n"
@@ -34,29 +36,75 @@ static const char usage[] =
 	"not be read, 2 usage error.\n";
 
 struct check {
-	int min, objects, verbose, json, first;
+	int min, objects, verbose, json;
 	unsigned long checked, passed, failed, skipped;
 	struct walk walk;
+	struct json j;
 };
 
+enum { OPT_MIN_POLICY = 'm', OPT_OBJECTS = 'o', OPT_VERBOSE = 'v', OPT_JSON = 'j' };
+
+static int option(int key, const char *arg, void *ctx)
+{
+	struct check *c = ctx;
+	unsigned min;
+
+	switch (key) {
+	case OPT_MIN_POLICY:
+		if (!sealing_parse_policy(arg, &min)) {
+			sealctl_usage_error("check", "--min-policy must be 0, 1 or 2, not '%s'", arg);
+			return SEALCTL_EXIT_USAGE;
+		}
+		c->min = (int)min;
+		return 0;
+	case OPT_OBJECTS:
+		c->objects = 1;
+		return 0;
+	case OPT_VERBOSE:
+		c->verbose = 1;
+		return 0;
+	case OPT_JSON:
+		c->json = 1;
+		return 0;
+	}
+	return SEALCTL_EXIT_USAGE;
+}
+
+static const struct option longopts[] = {
+	{ "min-policy", required_argument, NULL, OPT_MIN_POLICY },
+	{ "objects", no_argument, NULL, OPT_OBJECTS },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ 0 },
+};
+static const struct sealctl_command command = {
+	.name = "check", .usage = usage, .shortopts = "v", .longopts = longopts,
+	.option = option,
+};
+
+/* o is NULL for a file that could not be read. */
 static void result(struct check *c, const char *name, const char *verdict,
-		   const char *reason, int policy)
+		   const char *reason, int policy, const struct sealctl_object *o)
 {
 	if (c->json) {
-		fputs(c->first ? "\n  " : ",\n  ", stdout);
-		fputs("{\"file\": ", stdout);
-		json_string(stdout, name);
-		printf(", \"result\": \"%s\", \"policy\": ", verdict);
+		json_object(&c->j);
+		json_kstr(&c->j, "file", name);
+		json_kstr(&c->j, "result", verdict);
+		json_key(&c->j, "policy");
 		if (policy >= 0)
-			printf("%d", policy);
+			json_int(&c->j, policy);
 		else
-			fputs("null", stdout);
-		fputs(", \"reason\": ", stdout);
-		json_string(stdout, reason);
-		fputc('}', stdout);
-		c->first = 0;
+			json_null(&c->j);
+		json_key(&c->j, "memory_seal");
+		if (o)
+			report_json_memory_seal(&c->j, o);
+		else
+			json_null(&c->j);
+		json_kstr(&c->j, "reason", reason);
+		json_end(&c->j);
 	} else if (strcmp(verdict, "pass") || c->verbose) {
-		printf("%s: %s\n", name, reason);
+		printf("%s: %s; memory-seal: %s\n", name, reason,
+		       o ? report_memory_seal(o) : "unknown");
 	}
 }
 
@@ -86,16 +134,16 @@ static int judge(const struct sealctl_object *o, void *arg)
 	int eff = sealctl_effective_policy(o);
 	if (eff < 0) {
 		c->failed++;
-		result(c, name, "fail", "not instrumented", eff);
+		result(c, name, "fail", "not instrumented", eff, o);
 	} else if (eff < c->min) {
 		c->failed++;
 		snprintf(reason, sizeof(reason), "policy %d is below the minimum %d", eff, c->min);
-		result(c, name, "fail", reason, eff);
+		result(c, name, "fail", reason, eff, o);
 	} else {
 		c->passed++;
 		snprintf(reason, sizeof(reason), "ok, policy %d (%s)", eff,
 			 sealing_policy_name((unsigned)eff));
-		result(c, name, "pass", reason, eff);
+		result(c, name, "pass", reason, eff, o);
 	}
 	return 0;
 }
@@ -106,7 +154,7 @@ static void error(struct check *c, const char *path, const char *msg)
 	c->failed++;
 	sealctl_error(path, "%s", msg);
 	if (c->json)
-		result(c, path, "error", msg, -1);
+		result(c, path, "error", msg, -1, NULL);
 }
 
 static void on_walk(enum walk_event ev, const char *path, const char *msg, void *arg)
@@ -142,62 +190,40 @@ static void on_walk(enum walk_event ev, const char *path, const char *msg, void 
 
 int cmd_check(int argc, char **argv)
 {
-	struct check c = { .min = 1, .first = 1 };
-	int i = 1;
+	struct check c = { .min = SEALING_POLICY_BEST };
+	int i;
+	int done = sealctl_options(&command, argc, argv, &c, &i);
 
-	for (; i < argc && argv[i][0] == '-'; i++) {
-		const char *a = argv[i], *val = NULL;
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		} else if (is_help(a)) {
-			fputs(usage, stdout);
-			return SEALCTL_EXIT_OK;
-		} else if (!strcmp(a, "--json")) {
-			c.json = 1;
-		} else if (!strcmp(a, "--objects")) {
-			c.objects = 1;
-		} else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
-			c.verbose = 1;
-		} else if (!strncmp(a, "--min-policy=", 13)) {
-			val = a + 13;
-		} else if (!strcmp(a, "--min-policy")) {
-			if (++i == argc) {
-				sealctl_usage_error("check", "--min-policy needs a value");
-				return SEALCTL_EXIT_USAGE;
-			}
-			val = argv[i];
-		} else {
-			sealctl_usage_error("check", "unknown option '%s'", a);
-			return SEALCTL_EXIT_USAGE;
-		}
-		if (val) {
-			if (strlen(val) != 1 || val[0] < '0' || val[0] > '2') {
-				sealctl_usage_error("check", "--min-policy must be 0, 1 or 2, not '%s'", val);
-				return SEALCTL_EXIT_USAGE;
-			}
-			c.min = val[0] - '0';
-		}
-	}
-	if (i == argc) {
-		sealctl_usage_error("check", "no PATH given");
+	if (done >= 0)
+		return done;
+	if (sealctl_operand("check", i, argc, "PATH"))
 		return SEALCTL_EXIT_USAGE;
-	}
 	if (walk_init(&c.walk, on_walk, &c)) {
 		sealctl_error("check", "out of memory");
 		return SEALCTL_EXIT_FAIL;
 	}
-	if (c.json)
-		fputs("{\"results\": [", stdout);
+	json_init(&c.j, stdout, 2);
+	if (c.json) {
+		json_object(&c.j);
+		json_key(&c.j, "results");
+		json_array(&c.j);
+	}
 	for (; i < argc; i++)
 		walk_path(&c.walk, argv[i]);
 	walk_fini(&c.walk);
-	if (c.json)
-		printf("%s],\n \"summary\": {\"checked\": %lu, \"passed\": %lu, \"failed\": %lu, "
-		       "\"skipped\": %lu, \"min_policy\": %d}}\n",
-		       c.first ? "" : "\n", c.checked, c.passed, c.failed, c.skipped, c.min);
-	else
+	if (c.json) {
+		json_end(&c.j);
+		json_key(&c.j, "summary");
+		json_object(&c.j);
+		json_kint(&c.j, "checked", (long long)c.checked);
+		json_kint(&c.j, "passed", (long long)c.passed);
+		json_kint(&c.j, "failed", (long long)c.failed);
+		json_kint(&c.j, "skipped", (long long)c.skipped);
+		json_kint(&c.j, "min_policy", c.min);
+		json_finish(&c.j);
+	} else {
 		printf("sealctl check: checked %lu, passed %lu, failed %lu, skipped %lu\n",
 		       c.checked, c.passed, c.failed, c.skipped);
+	}
 	return c.failed ? SEALCTL_EXIT_FAIL : SEALCTL_EXIT_OK;
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "commands.h"
 #include "diag.h"
+#include "fullio.h"
 #include "note.h"
 #include "object.h"
+#include "options.h"
 #include "rewrite.h"
 #include "scan.h"
 
@@ -26,16 +28,21 @@ static const char usage[] =
 	"  on   turns such a placeholder back into the property, or else grows\n"
 	"       the note into at least 8 zero bytes that follow it inside its\n"
 	"       section; a file with neither is refused (relink it with\n"
-	"       'ld -z memory-seal', binutils 2.45 or later).\n"
+	"       'ld -z memory-seal', binutils 2.44 or later).\n"
 	"\n"
 	"Files that already have the requested state are left untouched; files\n"
 	"without a GNU property note, with a malformed one, with several hard\n"
 	"links, or in archives are refused and left byte-for-byte unchanged.\n"
 	"\n"
+	"  --help   this text\n"
+	"\n"
 	"Exit status: 0 if every FILE has the requested state, 1 otherwise, 2 on usage errors.\n";
 
-/* A property entry with no data: type, size 0; 8 bytes in both classes. */
-#define ENTRY 8
+static const struct sealctl_command command = { .name = "set-memory-seal", .usage = usage };
+
+/* A property entry with no data is its header alone: type and size 0,
+ * 8 bytes, already padded in both classes. */
+#define ENTRY GNU_PROPERTY_HEADER_SIZE
 
 struct target {
 	int count, in_archive;
@@ -50,16 +57,6 @@ static int grab(const struct sealctl_object *o, void *arg)
 	if (t->count++ == 0)
 		t->o = *o;
 	return 0;
-}
-
-static int read_exact(const char *path, uint64_t off, uint8_t *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	ssize_t r = pread(fd, buf, len, (off_t)off);
-	close(fd);
-	return r == (ssize_t)len ? 0 : -1;
 }
 
 #define PLACEHOLDER 0u /* pr_type 0: undefined, sorts first, ignored */
@@ -89,11 +86,11 @@ static void put(uint8_t *desc, size_t len, size_t at, uint32_t type, int be)
  * back.  Only without a placeholder does "on" grow the note into zero
  * bytes that follow it inside its section.
  */
-static int plan(const char *path, const struct sealctl_object *o, int on,
-		struct sealctl_patch *pt, char *err)
+static int plan(int fd, const struct sealctl_object *o, int on, struct sealctl_patch *pt,
+		char *err)
 {
 	const struct sealctl_gnu_property *pr = &o->prop;
-	size_t desc_off = 16; /* 12-byte header + "GNU\0", already 4/8-aligned */
+	size_t desc_off = GNU_NOTE_DESC_OFFSET;
 	size_t old_len = desc_off + pr->descsz;
 	int be = o->big_endian;
 
@@ -120,7 +117,7 @@ static int plan(const char *path, const struct sealctl_object *o, int on,
 		sealctl_seterr(err, "GNU property note too large to rewrite (%zu bytes)", old_len);
 		return -1;
 	}
-	if (read_exact(path, pr->offset, pt->old, old_len)) {
+	if (sealctl_pread_full(fd, pr->offset, old_len, pt->old)) {
 		sealctl_seterr(err, "cannot read the GNU property note: %s", strerror(errno));
 		return -1;
 	}
@@ -128,7 +125,7 @@ static int plan(const char *path, const struct sealctl_object *o, int on,
 	uint32_t descsz = pr->descsz;
 	size_t seal_at, seal_len, ph_at, ph_len;
 	int have_seal = gnu_property_find(desc, descsz, be, o->elf64,
-					  SEALCTL_GNU_PROPERTY_MEMORY_SEAL, &seal_at, &seal_len);
+					  GNU_PROPERTY_MEMORY_SEAL, &seal_at, &seal_len);
 	int have_ph = gnu_property_find(desc, descsz, be, o->elf64, PLACEHOLDER, &ph_at,
 					&ph_len);
 	if (have_seal != !!pr->memory_seal || have_ph < 0) {
@@ -151,22 +148,22 @@ static int plan(const char *path, const struct sealctl_object *o, int on,
 	if (have_ph && ph_len == ENTRY) {
 		cut(nd, descsz, ph_at);
 		gnu_property_find(nd, descsz - ENTRY, be, o->elf64,
-				  SEALCTL_GNU_PROPERTY_MEMORY_SEAL, &seal_at, &seal_len);
-		put(nd, descsz - ENTRY, seal_at, SEALCTL_GNU_PROPERTY_MEMORY_SEAL, be);
+				  GNU_PROPERTY_MEMORY_SEAL, &seal_at, &seal_len);
+		put(nd, descsz - ENTRY, seal_at, GNU_PROPERTY_MEMORY_SEAL, be);
 		return 0;
 	}
 	if (pr->room < ENTRY) {
-		sealctl_seterr(err, "no room for GNU_PROPERTY_MEMORY_SEAL: no placeholder entry and %llu spare bytes after the note (relink with 'ld -z memory-seal', binutils 2.45 or later)",
+		sealctl_seterr(err, "no room for GNU_PROPERTY_MEMORY_SEAL: no placeholder entry and %llu spare bytes after the note (relink with 'ld -z memory-seal', binutils 2.44 or later)",
 			       (unsigned long long)pr->room);
 		return -1;
 	}
 	/* Grow into the zero bytes after the note. */
-	if (read_exact(path, pr->offset + old_len, pt->old + old_len, ENTRY)) {
+	if (sealctl_pread_full(fd, pr->offset + old_len, ENTRY, pt->old + old_len)) {
 		sealctl_seterr(err, "cannot read the GNU property note: %s", strerror(errno));
 		return -1;
 	}
-	put(nd, descsz, seal_at, SEALCTL_GNU_PROPERTY_MEMORY_SEAL, be);
-	note_put32(pt->new + 4, descsz + ENTRY, be);
+	put(nd, descsz, seal_at, GNU_PROPERTY_MEMORY_SEAL, be);
+	note_put32(pt->new + offsetof(Elf32_Nhdr, n_descsz), descsz + ENTRY, be);
 	pt->len = old_len + ENTRY;
 	return 0;
 }
@@ -187,7 +184,11 @@ static int set_one(const char *path, int on)
 		sealctl_error(path, "archives are not supported by set-memory-seal; file left unchanged");
 		return -1;
 	}
-	int r = plan(path, &t.o, on, &pt, err);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int r = fd < 0 ? (sealctl_seterr(err, "%s", strerror(errno)), -1)
+		       : plan(fd, &t.o, on, &pt, err);
+	if (fd >= 0)
+		close(fd);
 	if (r < 0) {
 		sealctl_error(path, "%s; file left unchanged", err);
 		return -1;
@@ -207,7 +208,7 @@ static int set_one(const char *path, int on)
 int cmd_set_memory_seal(int argc, char **argv)
 {
 	int i, rc = SEALCTL_EXIT_OK;
-	int done = no_options("set-memory-seal", usage, argc, argv, &i);
+	int done = sealctl_options(&command, argc, argv, NULL, &i);
 
 	if (done >= 0)
 		return done;
@@ -216,10 +217,8 @@ int cmd_set_memory_seal(int argc, char **argv)
 		return SEALCTL_EXIT_USAGE;
 	}
 	int on = !strcmp(argv[i++], "on");
-	if (i == argc) {
-		sealctl_usage_error("set-memory-seal", "no FILE given");
+	if (sealctl_operand("set-memory-seal", i, argc, "FILE"))
 		return SEALCTL_EXIT_USAGE;
-	}
 	for (; i < argc; i++)
 		if (set_one(argv[i], on))
 			rc = SEALCTL_EXIT_FAIL;

@@ -2,11 +2,11 @@
 #include "commands.h"
 #include "diag.h"
 #include "json.h"
+#include "options.h"
 #include "report.h"
 #include "scan.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static const char usage[] =
 	"usage: sealctl status [--json] FILE...\n"
@@ -26,45 +26,37 @@ static const char usage[] =
 
 struct status_ctx {
 	int json;
-	int first;
+	struct json j;
+};
+
+static const struct sealctl_command command = {
+	.name = "status", .usage = usage, .longopts = sealctl_json_longopts,
+	.option = sealctl_json_option,
 };
 
 static int show(const struct sealctl_object *o, void *arg)
 {
 	struct status_ctx *c = arg;
-	if (c->json) {
-		fputs(c->first ? "[\n  " : ",\n  ", stdout);
-		report_json(stdout, o);
-	} else {
+	if (c->json)
+		report_json(&c->j, o);
+	else
 		report_text(stdout, o);
-	}
-	c->first = 0;
 	return 0;
 }
 
 int cmd_status(int argc, char **argv)
 {
-	struct status_ctx c = { .json = 0, .first = 1 };
-	int i = 1, rc = SEALCTL_EXIT_OK;
+	struct status_ctx c = { 0 };
+	int i, rc = SEALCTL_EXIT_OK;
+	int done = sealctl_options(&command, argc, argv, &c.json, &i);
 
-	for (; i < argc && argv[i][0] == '-'; i++) {
-		if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		} else if (is_help(argv[i])) {
-			fputs(usage, stdout);
-			return SEALCTL_EXIT_OK;
-		} else if (!strcmp(argv[i], "--json")) {
-			c.json = 1;
-		} else {
-			sealctl_usage_error("status", "unknown option '%s'", argv[i]);
-			return SEALCTL_EXIT_USAGE;
-		}
-	}
-	if (i == argc) {
-		sealctl_usage_error("status", "no FILE given");
+	if (done >= 0)
+		return done;
+	if (sealctl_operand("status", i, argc, "FILE"))
 		return SEALCTL_EXIT_USAGE;
-	}
+	json_init(&c.j, stdout, 1);
+	if (c.json)
+		json_array(&c.j);
 	for (; i < argc; i++) {
 		char err[SEALCTL_ERRLEN];
 		struct sealctl_file_info fi;
@@ -72,12 +64,10 @@ int cmd_status(int argc, char **argv)
 		if (r != SEALCTL_SCAN_OK) {
 			sealctl_error(argv[i], "%s", err);
 			if (c.json) {
-				fputs(c.first ? "[\n  {\"file\": " : ",\n  {\"file\": ", stdout);
-				json_string(stdout, argv[i]);
-				fputs(", \"error\": ", stdout);
-				json_string(stdout, err);
-				fputc('}', stdout);
-				c.first = 0;
+				json_object(&c.j);
+				json_kstr(&c.j, "file", argv[i]);
+				json_kstr(&c.j, "error", err);
+				json_end(&c.j);
 			}
 			rc = SEALCTL_EXIT_FAIL;
 		} else if (fi.is_archive && !c.json) {
@@ -87,6 +77,6 @@ int cmd_status(int argc, char **argv)
 		}
 	}
 	if (c.json)
-		fputs(c.first ? "[]\n" : "\n]\n", stdout);
+		json_finish(&c.j);
 	return rc;
 }

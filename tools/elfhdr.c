@@ -4,22 +4,31 @@
 
 #include "diag.h"
 
-#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t elf_get(const unsigned char *p, int n, int be)
+uint64_t elf_get(const unsigned char *p, size_t n, int be)
 {
 	uint64_t v = 0;
-	for (int i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++)
 		v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
 	return v;
+}
+
+static void phdr_decode(const unsigned char *p, int elf64, int be, struct elf_phdr_lite *ph)
+{
+	ph->type = (uint32_t)ELF_FIELD(p, elf64, be, Phdr, p_type);
+	ph->offset = ELF_FIELD(p, elf64, be, Phdr, p_offset);
+	ph->vaddr = ELF_FIELD(p, elf64, be, Phdr, p_vaddr);
+	ph->filesz = ELF_FIELD(p, elf64, be, Phdr, p_filesz);
+	ph->memsz = ELF_FIELD(p, elf64, be, Phdr, p_memsz);
+	ph->align = ELF_FIELD(p, elf64, be, Phdr, p_align);
 }
 
 int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 		  char *err)
 {
-	unsigned char eh[64];
+	unsigned char eh[sizeof(Elf64_Ehdr)];
 
 	memset(info, 0, sizeof(*info));
 	if (size < EI_NIDENT || sealctl_pread_full(fd, base, EI_NIDENT, eh)) {
@@ -34,23 +43,22 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 		sealctl_seterr(err, "corrupted ELF header: bad byte order %u", eh[EI_DATA]);
 		return -1;
 	}
-	info->elf64 = eh[EI_CLASS] == ELFCLASS64;
-	info->big_endian = eh[EI_DATA] == ELFDATA2MSB;
-	size_t ehsize = info->elf64 ? 64 : 52;
+	int elf64 = info->elf64 = eh[EI_CLASS] == ELFCLASS64;
+	int be = info->big_endian = eh[EI_DATA] == ELFDATA2MSB;
+	size_t ehsize = ELF_SIZEOF(elf64, Ehdr);
 	if (size < ehsize || sealctl_pread_full(fd, base, ehsize, eh)) {
 		sealctl_seterr(err, "truncated ELF header");
 		return -1;
 	}
-	int be = info->big_endian;
-	info->type = (unsigned)elf_get(eh + 16, 2, be);
-	info->machine = (unsigned)elf_get(eh + 18, 2, be);
-	uint64_t phoff = info->elf64 ? elf_get(eh + 32, 8, be) : elf_get(eh + 28, 4, be);
-	unsigned phentsize = (unsigned)elf_get(eh + (info->elf64 ? 54 : 42), 2, be);
-	size_t phnum = (size_t)elf_get(eh + (info->elf64 ? 56 : 44), 2, be);
-	size_t want = info->elf64 ? 56 : 32;
-	uint64_t shoff = info->elf64 ? elf_get(eh + 40, 8, be) : elf_get(eh + 32, 4, be);
-	unsigned shentsize = (unsigned)elf_get(eh + (info->elf64 ? 58 : 46), 2, be);
-	uint64_t shnum = elf_get(eh + (info->elf64 ? 60 : 48), 2, be);
+	info->type = (unsigned)ELF_FIELD(eh, elf64, be, Ehdr, e_type);
+	info->machine = (unsigned)ELF_FIELD(eh, elf64, be, Ehdr, e_machine);
+	uint64_t phoff = ELF_FIELD(eh, elf64, be, Ehdr, e_phoff);
+	uint64_t phentsize = ELF_FIELD(eh, elf64, be, Ehdr, e_phentsize);
+	size_t phnum = (size_t)ELF_FIELD(eh, elf64, be, Ehdr, e_phnum);
+	uint64_t shoff = ELF_FIELD(eh, elf64, be, Ehdr, e_shoff);
+	uint64_t shentsize = ELF_FIELD(eh, elf64, be, Ehdr, e_shentsize);
+	uint64_t shnum = ELF_FIELD(eh, elf64, be, Ehdr, e_shnum);
+	size_t want = ELF_SIZEOF(elf64, Phdr);
 
 	/* BFD would only say "file format not recognized"; a cut-off copy
 	 * deserves a plainer word. */
@@ -66,7 +74,8 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 		return -1;
 	}
 	if (phentsize != want) {
-		sealctl_seterr(err, "corrupted ELF header: program header size %u", phentsize);
+		sealctl_seterr(err, "corrupted ELF header: program header size %llu",
+			       (unsigned long long)phentsize);
 		return -1;
 	}
 	if (phoff > size || phnum * want > size - phoff) {
@@ -87,24 +96,8 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 		sealctl_seterr(err, "truncated: cannot read program headers");
 		return -1;
 	}
-	for (size_t i = 0; i < phnum; i++) {
-		const unsigned char *p = raw + i * want;
-		struct elf_phdr_lite *ph = &info->phdr[i];
-		ph->type = (uint32_t)elf_get(p, 4, be);
-		if (info->elf64) {
-			ph->offset = elf_get(p + 8, 8, be);
-			ph->vaddr = elf_get(p + 16, 8, be);
-			ph->filesz = elf_get(p + 32, 8, be);
-			ph->memsz = elf_get(p + 40, 8, be);
-			ph->align = elf_get(p + 48, 8, be);
-		} else {
-			ph->offset = elf_get(p + 4, 4, be);
-			ph->vaddr = elf_get(p + 8, 4, be);
-			ph->filesz = elf_get(p + 16, 4, be);
-			ph->memsz = elf_get(p + 20, 4, be);
-			ph->align = elf_get(p + 28, 4, be);
-		}
-	}
+	for (size_t i = 0; i < phnum; i++)
+		phdr_decode(raw + i * want, elf64, be, &info->phdr[i]);
 	free(raw);
 	info->phnum = phnum;
 	return 0;

@@ -3,11 +3,13 @@
  * The ELF header and program headers, read straight from the file.  BFD
  * identifies the file and walks sections and archives, but its public
  * API does not expose program headers, which is where the runtime's view
- * of a linked module comes from.
+ * of a linked module comes from.  Fields are located with <elf.h>'s
+ * structures, in the file's class and byte order.
  */
 #ifndef SEALCTL_ELFHDR_H
 #define SEALCTL_ELFHDR_H
 
+#include <elf.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +32,12 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 void elf_info_free(struct elf_info *info);
 
 /* An n-byte unsigned field in the file's byte order. */
-uint64_t elf_get(const unsigned char *p, int n, int big_endian);
+uint64_t elf_get(const unsigned char *p, size_t n, int big_endian);
+
+/* Field F of <elf.h>'s Elf32_T / Elf64_T, read from raw bytes at p. */
+#define ELF_FIELD(p, elf64, be, T, F)                                              \
+	elf_get((p) + ((elf64) ? offsetof(Elf64_##T, F) : offsetof(Elf32_##T, F)), \
+		(elf64) ? sizeof(((Elf64_##T *)0)->F) : sizeof(((Elf32_##T *)0)->F), (be))
+#define ELF_SIZEOF(elf64, T) ((elf64) ? sizeof(Elf64_##T) : sizeof(Elf32_##T))
 
 #endif

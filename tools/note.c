@@ -43,20 +43,20 @@ int note_next(struct note_iter *it, struct note_ref *n, const char **why)
 
 	if (left == 0)
 		return 0;
-	if (left < 12) {
+	if (left < NOTE_HEADER_SIZE) {
 		*why = "note header truncated";
 		return -1;
 	}
 	const uint8_t *h = it->buf + it->pos;
 	n->offset = it->pos;
-	n->namesz = note_get32(h, it->big_endian);
-	n->descsz = note_get32(h + 4, it->big_endian);
-	n->type = note_get32(h + 8, it->big_endian);
+	n->namesz = note_get32(h + offsetof(Elf32_Nhdr, n_namesz), it->big_endian);
+	n->descsz = note_get32(h + offsetof(Elf32_Nhdr, n_descsz), it->big_endian);
+	n->type = note_get32(h + offsetof(Elf32_Nhdr, n_type), it->big_endian);
 
 	/* Sizes are 32-bit, so these sums cannot overflow a 64-bit size_t,
 	 * but align_up still guards a 32-bit host. */
 	size_t desc_rel, end_rel;
-	if (align_up(12 + (size_t)n->namesz, it->align, &desc_rel) ||
+	if (align_up(NOTE_HEADER_SIZE + (size_t)n->namesz, it->align, &desc_rel) ||
 	    desc_rel > left || n->descsz > left - desc_rel ||
 	    align_up(desc_rel + n->descsz, it->align, &end_rel)) {
 		*why = "note runs past the end of its section";
@@ -65,7 +65,7 @@ int note_next(struct note_iter *it, struct note_ref *n, const char **why)
 	/* The last note may omit its trailing padding. */
 	if (end_rel > left)
 		end_rel = left;
-	n->name = h + 12;
+	n->name = h + NOTE_HEADER_SIZE;
 	n->desc = h + desc_rel;
 	n->desc_offset = it->pos + desc_rel;
 	n->end = it->pos + end_rel;
@@ -73,76 +73,81 @@ int note_next(struct note_iter *it, struct note_ref *n, const char **why)
 	return 1;
 }
 
-static int name_is(const struct note_ref *n, const char *s)
-{
-	size_t len = strlen(s) + 1;
-	return n->namesz == len && !memcmp(n->name, s, len);
-}
-
 int note_is_sealing(const struct note_ref *n)
 {
-	return n->type == SEALING_NOTE_TYPE && name_is(n, SEALING_NOTE_NAME);
+	return sealing_note_is_ours(n->namesz, n->type, (const char *)n->name);
 }
 
 int note_is_gnu_property(const struct note_ref *n)
 {
-	return n->type == SEALCTL_NT_GNU_PROPERTY_TYPE_0 &&
-	       name_is(n, GNU_NOTE_NAME);
+	return n->type == NT_GNU_PROPERTY_TYPE_0 && n->namesz == sizeof(ELF_NOTE_GNU) &&
+	       !memcmp(n->name, ELF_NOTE_GNU, sizeof(ELF_NOTE_GNU));
 }
 
-const char *sealing_desc_decode(const struct note_ref *n, int big_endian,
-				struct sealing_note_desc *out)
+void sealing_desc_read(const struct note_ref *n, int big_endian,
+		       struct sealing_desc_view *v)
 {
-	memset(out, 0, sizeof(*out));
-	if (n->descsz < SEALING_NOTE_DESCSZ)
-		return "descriptor too short";
-	out->version = n->desc[0];
-	out->policy = n->desc[1];
-	out->carrier = n->desc[2];
-	out->reserved = n->desc[3];
-	out->flags = note_get32(n->desc + 4, big_endian);
-	if (n->descsz != SEALING_NOTE_DESCSZ)
-		return "descriptor size is not 8";
-	if (out->version != SEALING_NOTE_VERSION)
-		return "unknown note version";
-	if (out->policy > SEALING_POLICY_ENFORCE)
-		return "policy out of range";
-	return NULL;
+	const uint8_t *p = n->desc;
+
+	memset(v, 0, sizeof(*v));
+	v->applied = SEALING_POLICY_DEFAULT;
+	if (n->descsz <= SEALING_DESC_VERSION_OFFSET) {
+		v->damage = "empty descriptor";
+		return;
+	}
+	v->d.version = p[SEALING_DESC_VERSION_OFFSET];
+	if (v->d.version != SEALING_NOTE_VERSION) {
+		/* Nothing past the version byte is ours to interpret. */
+		v->damage = v->d.version < SEALING_NOTE_VERSION ? "an older note version"
+								 : "a newer note version";
+		return;
+	}
+	if (n->descsz != SEALING_NOTE_DESCSZ) {
+		v->damage = "descriptor size is not " SEALING_STR(SEALING_NOTE_DESCSZ);
+		return;
+	}
+	v->decoded = 1;
+	v->d.policy = p[SEALING_DESC_POLICY_OFFSET];
+	v->d.carrier = p[offsetof(struct sealing_note_desc, carrier)];
+	v->d.reserved = p[offsetof(struct sealing_note_desc, reserved)];
+	v->d.flags = note_get32(p + SEALING_DESC_FLAGS_OFFSET, big_endian);
+	v->d.state = (int32_t)note_get32(p + SEALING_DESC_STATE_OFFSET, big_endian);
+	v->applied = sealing_desc_policy(v->d.version, v->d.policy);
+	if (v->d.policy > SEALING_POLICY_ENFORCE)
+		v->damage = "policy out of range";
 }
 
-unsigned sealing_effective_policy(const struct sealing_note_desc *d,
-				  const char *damage)
+const char *sealing_flag_value(const struct sealing_flag_option *o, uint32_t flags)
 {
-	/* docs/note-format.md: a damaged note never turns sealing off. */
-	return damage ? SEALING_POLICY_BEST : d->policy;
+	return flags & o->bit ? o->set_value : o->clear_value;
+}
+
+/* A name from a table indexed by the contract's enum values. */
+static const char *name_of(const char *const *names, size_t n, unsigned v,
+			   const char *other)
+{
+	return v < n && names[v] ? names[v] : other;
 }
 
 const char *sealing_carrier_name(unsigned carrier)
 {
-	switch (carrier) {
-	case SEALING_CARRIER_UNKNOWN:
-		return "unknown";
-	case SEALING_CARRIER_LINK_OBJECT:
-		return "sealing-rt.o";
-	case SEALING_CARRIER_GCC_PLUGIN:
-		return "gcc-plugin";
-	case SEALING_CARRIER_LLVM_PASS:
-		return "llvm-pass";
-	}
-	return "unrecognised";
+	static const char *const names[] = {
+		[SEALING_CARRIER_UNKNOWN] = "unknown",
+		[SEALING_CARRIER_LINK_OBJECT] = "sealing-rt.o",
+		[SEALING_CARRIER_GCC_PLUGIN] = "gcc-plugin",
+		[SEALING_CARRIER_LLVM_PASS] = "llvm-pass",
+	};
+	return name_of(names, sizeof(names) / sizeof(names[0]), carrier, "unrecognised");
 }
 
 const char *sealing_policy_name(unsigned policy)
 {
-	switch (policy) {
-	case SEALING_POLICY_OFF:
-		return "off";
-	case SEALING_POLICY_BEST:
-		return "best-effort";
-	case SEALING_POLICY_ENFORCE:
-		return "enforce";
-	}
-	return "invalid";
+	static const char *const names[] = {
+		[SEALING_POLICY_OFF] = "off",
+		[SEALING_POLICY_BEST] = "best-effort",
+		[SEALING_POLICY_ENFORCE] = "enforce",
+	};
+	return name_of(names, sizeof(names) / sizeof(names[0]), policy, "invalid");
 }
 
 int gnu_property_find(const uint8_t *desc, size_t descsz, int big_endian,
@@ -154,12 +159,13 @@ int gnu_property_find(const uint8_t *desc, size_t descsz, int big_endian,
 	*at = SIZE_MAX;
 	*len = 0;
 	while (pos < descsz) {
-		if (descsz - pos < 8)
+		if (descsz - pos < GNU_PROPERTY_HEADER_SIZE)
 			return -1;
 		uint32_t t = note_get32(desc + pos, big_endian);
-		uint32_t sz = note_get32(desc + pos + 4, big_endian);
+		uint32_t sz = note_get32(desc + pos + sizeof(uint32_t), big_endian);
 		size_t step;
-		if (sz > descsz - pos - 8 || align_up(8 + (size_t)sz, pad, &step) ||
+		if (sz > descsz - pos - GNU_PROPERTY_HEADER_SIZE ||
+		    align_up(GNU_PROPERTY_HEADER_SIZE + (size_t)sz, pad, &step) ||
 		    step > descsz - pos)
 			return -1;
 		if (t == type && !found) {

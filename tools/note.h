@@ -1,18 +1,34 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * ELF note parsing over a byte buffer: no BFD, no I/O, so the fuzzer can
- * drive it directly and every bound is checked in one place.
+ * drive it directly and every bound is checked in one place.  What a
+ * sealing note means comes from <sealing/note.h>, the contract every part
+ * of sealing shares; nothing of it is restated here.
  */
 #ifndef SEALCTL_NOTE_H
 #define SEALCTL_NOTE_H
 
 #include <sealing/note.h>
+
+#include <elf.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define GNU_NOTE_NAME "GNU"
-#define SEALCTL_NT_GNU_PROPERTY_TYPE_0 5
-#define SEALCTL_GNU_PROPERTY_MEMORY_SEAL 3
+/* glibc's <elf.h> names these from 2.28 and 2.41; older ones do not. */
+#ifndef NT_GNU_PROPERTY_TYPE_0
+#define NT_GNU_PROPERTY_TYPE_0 5
+#endif
+#ifndef GNU_PROPERTY_MEMORY_SEAL
+#define GNU_PROPERTY_MEMORY_SEAL 3
+#endif
+
+/* An ELF note header is three 32-bit words in both classes. */
+#define NOTE_HEADER_SIZE sizeof(Elf32_Nhdr)
+/* A GNU note's descriptor follows the header and "GNU\0", already
+ * aligned for both classes. */
+#define GNU_NOTE_DESC_OFFSET (NOTE_HEADER_SIZE + sizeof(ELF_NOTE_GNU))
+/* One GNU property entry: pr_type, pr_datasz, then the padded data. */
+#define GNU_PROPERTY_HEADER_SIZE (2 * sizeof(uint32_t))
 
 struct note_iter {
 	const uint8_t *buf;
@@ -29,6 +45,14 @@ struct note_ref {
 	const uint8_t *name, *desc;
 };
 
+/* A sealing descriptor as read from a file. */
+struct sealing_desc_view {
+	struct sealing_note_desc d; /* host byte order */
+	int decoded;        /* the version is ours and the size right: d is whole */
+	unsigned applied;   /* the policy a loader applies (note.h's rules) */
+	const char *damage; /* NULL when well formed and of our version */
+};
+
 uint32_t note_get32(const uint8_t *p, int big_endian);
 void note_put32(uint8_t *p, uint32_t v, int big_endian);
 
@@ -42,15 +66,16 @@ int note_is_sealing(const struct note_ref *n);
 int note_is_gnu_property(const struct note_ref *n);
 
 /*
- * Decode a sealing descriptor.  Returns 0 when the note is well formed and
- * of a version we know; otherwise a reason, and per docs/note-format.md
- * the caller must treat the note as policy 1.
+ * Decodes a sealing descriptor.  A note of another version (version 1
+ * included: "an older note version"), of the wrong size or with a policy
+ * above 2 is reported in v->damage and applied as policy 1, as
+ * sealing_desc_policy() says: a damaged note never turns sealing off.
  */
-const char *sealing_desc_decode(const struct note_ref *n, int big_endian,
-				struct sealing_note_desc *out);
-/* The policy a loader applies for this note (damaged notes mean 1). */
-unsigned sealing_effective_policy(const struct sealing_note_desc *d,
-				  const char *damage);
+void sealing_desc_read(const struct note_ref *n, int big_endian,
+		       struct sealing_desc_view *v);
+
+/* The value of a flag option in a flags word: "pin", "process", ... */
+const char *sealing_flag_value(const struct sealing_flag_option *o, uint32_t flags);
 
 const char *sealing_carrier_name(unsigned carrier);
 const char *sealing_policy_name(unsigned policy);

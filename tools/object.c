@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "object.h"
 
-#include "note.h"
-
 const char *sealctl_kind_name(enum sealctl_kind kind)
 {
 	switch (kind) {
@@ -22,14 +20,17 @@ const char *sealctl_kind_name(enum sealctl_kind kind)
 	return "other";
 }
 
+const struct sealctl_note *sealctl_deciding_note(const struct sealctl_object *o)
+{
+	const struct sealctl_note *best = NULL;
+	for (size_t i = 0; i < o->nnotes; i++)
+		if (!best || o->notes[i].v.applied > best->v.applied)
+			best = &o->notes[i];
+	return best;
+}
+
 int sealctl_effective_policy(const struct sealctl_object *o)
 {
-	int best = -1;
-	for (size_t i = 0; i < o->nnotes; i++) {
-		int p = (int)sealing_effective_policy(&o->notes[i].desc,
-						      o->notes[i].damage);
-		if (p > best)
-			best = p;
-	}
-	return best;
+	const struct sealctl_note *n = sealctl_deciding_note(o);
+	return n ? (int)n->v.applied : -1;
 }

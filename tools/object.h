@@ -7,11 +7,13 @@
 #ifndef SEALCTL_OBJECT_H
 #define SEALCTL_OBJECT_H
 
-#include <sealing/note.h>
+#include "note.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 #define SEALCTL_MAX_NOTES 16
+#define SEALCTL_PROP_SEEN_MAX 8
 
 struct sealctl_range {
 	uint64_t lo, hi;
@@ -20,15 +22,15 @@ struct sealctl_range {
 struct sealctl_note {
 	uint64_t offset;      /* absolute file offset of the note header */
 	uint64_t desc_offset; /* absolute file offset of the descriptor */
-	struct sealing_note_desc desc;
-	const char *damage; /* NULL when well formed */
+	struct sealing_desc_view v;
 };
 
 struct sealctl_gnu_property {
 	int present;      /* an NT_GNU_PROPERTY_TYPE_0 note exists */
 	int notes;        /* how many; the fields below describe the one
 			     holding MEMORY_SEAL, else the first */
-	uint64_t seen[8]; /* offsets of the first notes, to skip repeats */
+	uint64_t seen[SEALCTL_PROP_SEEN_MAX]; /* offsets of the first notes,
+						 to skip repeats */
 	int malformed;    /* its property array does not parse */
 	int memory_seal;  /* GNU_PROPERTY_MEMORY_SEAL is in it */
 	uint64_t offset;  /* absolute offset of the note header */
@@ -66,7 +68,9 @@ struct sealctl_object {
 	/* Linked files only: what the runtime will seal (link-time
 	 * addresses; add the load bias for PIE and shared objects). */
 	int linked;
-	uint64_t page_size;
+	struct sealctl_range load;        /* PT_LOAD span, not page-rounded */
+	struct sealctl_range mutable_sec; /* sealing_mutable section, or empty */
+	uint64_t page_size; /* 0: the kernel's, which the file cannot tell */
 	size_t nseal;
 	struct sealctl_range seal[2];
 	int has_mutable;
@@ -76,5 +80,7 @@ struct sealctl_object {
 const char *sealctl_kind_name(enum sealctl_kind kind);
 /* Highest policy over all notes (docs/note-format.md), -1 if none. */
 int sealctl_effective_policy(const struct sealctl_object *o);
+/* The note that decides: the first with the highest policy, or NULL. */
+const struct sealctl_note *sealctl_deciding_note(const struct sealctl_object *o);
 
 #endif

@@ -1,89 +1,104 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "report.h"
 
-#include "json.h"
 #include "note.h"
 
-#include <inttypes.h>
-
-static void range(FILE *out, const struct sealctl_range *r)
+static void range(struct json *j, const struct sealctl_range *r)
 {
-	/* Hex strings: JSON numbers lose precision above 2^53. */
-	fprintf(out, "{\"start\": \"0x%" PRIx64 "\", \"end\": \"0x%" PRIx64 "\"}",
-		r->lo, r->hi);
+	json_object(j);
+	json_key(j, "start");
+	json_hex(j, r->lo);
+	json_key(j, "end");
+	json_hex(j, r->hi);
+	json_end(j);
 }
 
-static void note(FILE *out, const struct sealctl_note *n)
+void report_json_flags(struct json *j, uint32_t flags)
 {
-	fprintf(out,
-		"{\"offset\": %" PRIu64 ", \"version\": %u, \"policy\": %u, "
-		"\"carrier\": %u, \"carrier_name\": ",
-		n->offset, n->desc.version, n->desc.policy, n->desc.carrier);
-	json_string(out, sealing_carrier_name(n->desc.carrier));
-	fprintf(out, ", \"flags\": %" PRIu32 ", \"dlopen_skip\": %s, \"relro_keep\": %s, "
-		"\"damaged\": ",
-		n->desc.flags, n->desc.flags & SEALING_FLAG_DLOPEN_SKIP ? "true" : "false",
-		n->desc.flags & SEALING_FLAG_RELRO_KEEP ? "true" : "false");
-	if (n->damage)
-		json_string(out, n->damage);
+	json_object(j);
+	for (size_t i = 0; i < SEALING_FLAG_OPTION_COUNT; i++) {
+		const struct sealing_flag_option *f = &sealing_flag_options[i];
+		json_kstr(j, f->key, sealing_flag_value(f, flags));
+	}
+	json_end(j);
+}
+
+void report_json_memory_seal(struct json *j, const struct sealctl_object *o)
+{
+	if (o->prop.present && o->prop.malformed)
+		json_null(j);
 	else
-		fputs("null", out);
-	fputc('}', out);
+		json_bool(j, o->prop.present && o->prop.memory_seal);
 }
 
-void report_json(FILE *out, const struct sealctl_object *o)
+static void note(struct json *j, const struct sealctl_note *n)
+{
+	const struct sealing_desc_view *v = &n->v;
+
+	json_object(j);
+	json_key(j, "offset");
+	json_u64(j, n->offset);
+	json_kint(j, "version", v->d.version);
+	json_kint(j, "applied_policy", v->applied);
+	json_kstr(j, "damaged", v->damage);
+	if (v->decoded) {
+		json_kint(j, "policy", v->d.policy);
+		json_kint(j, "carrier", v->d.carrier);
+		json_kstr(j, "carrier_name", sealing_carrier_name(v->d.carrier));
+		json_kint(j, "flags", v->d.flags);
+		json_key(j, "options");
+		report_json_flags(j, v->d.flags);
+		json_kbool(j, "state_linked", v->d.state != 0);
+	}
+	json_end(j);
+}
+
+void report_json(struct json *j, const struct sealctl_object *o)
 {
 	int eff = sealctl_effective_policy(o);
 
-	fputs("{\"file\": ", out);
-	json_string(out, o->path);
-	fputs(", \"member\": ", out);
-	if (o->member)
-		json_string(out, o->member);
-	else
-		fputs("null", out);
-	fprintf(out, ", \"type\": \"%s\", \"class\": %d, \"endian\": \"%s\", \"arch\": ",
-		sealctl_kind_name(o->kind), o->elf64 ? 64 : 32,
-		o->big_endian ? "big" : "little");
-	json_string(out, o->arch ? o->arch : "unknown");
-	fprintf(out, ", \"instrumented\": %s, \"policy\": ", eff >= 0 ? "true" : "false");
+	json_object(j);
+	json_kstr(j, "file", o->path);
+	json_kstr(j, "member", o->member);
+	json_kstr(j, "type", sealctl_kind_name(o->kind));
+	json_kint(j, "class", o->elf64 ? 64 : 32);
+	json_kstr(j, "endian", o->big_endian ? "big" : "little");
+	json_kstr(j, "arch", o->arch ? o->arch : "unknown");
+	json_kbool(j, "instrumented", eff >= 0);
+	json_key(j, "policy");
 	if (eff >= 0)
-		fprintf(out, "%d", eff);
+		json_int(j, eff);
 	else
-		fputs("null", out);
-	fputs(", \"notes\": [", out);
-	for (size_t i = 0; i < o->nnotes; i++) {
-		if (i)
-			fputs(", ", out);
-		note(out, &o->notes[i]);
-	}
-	fprintf(out, "], \"notes_truncated\": %s, \"note_warning\": ",
-		o->notes_truncated ? "true" : "false");
-	if (o->note_damage)
-		json_string(out, o->note_damage);
-	else
-		fputs("null", out);
-	fprintf(out, ", \"gnu_property_note\": %s, \"memory_seal\": ",
-		o->prop.present ? "true" : "false");
-	fputs(!o->prop.present ? "false" : o->prop.malformed ? "null"
-			       : o->prop.memory_seal ? "true" : "false", out);
-	fprintf(out, ", \"linked\": %s", o->linked ? "true" : "false");
+		json_null(j);
+	json_key(j, "notes");
+	json_array(j);
+	for (size_t i = 0; i < o->nnotes; i++)
+		note(j, &o->notes[i]);
+	json_end(j);
+	json_kbool(j, "notes_truncated", o->notes_truncated);
+	json_kstr(j, "note_warning", o->note_damage);
+	json_kbool(j, "gnu_property_note", o->prop.present);
+	json_key(j, "memory_seal");
+	report_json_memory_seal(j, o);
+	json_kbool(j, "linked", o->linked);
 	if (o->linked) {
-		fprintf(out, ", \"relative_to_load_address\": %s, \"page_size\": %" PRIu64
-			", \"seal_ranges\": [",
-			o->kind == SEALCTL_KIND_PIE || o->kind == SEALCTL_KIND_SHARED
-				? "true" : "false",
-			o->page_size);
-		for (size_t i = 0; eff > 0 && i < o->nseal; i++) {
-			if (i)
-				fputs(", ", out);
-			range(out, &o->seal[i]);
-		}
-		fputs("], \"mutable_range\": ", out);
-		if (o->has_mutable)
-			range(out, &o->mutable_pages);
+		json_kbool(j, "relative_to_load_address",
+			   o->kind == SEALCTL_KIND_PIE || o->kind == SEALCTL_KIND_SHARED);
+		json_key(j, "page_size");
+		if (o->page_size)
+			json_u64(j, o->page_size);
 		else
-			fputs("null", out);
+			json_null(j);
+		json_key(j, "seal_ranges");
+		json_array(j);
+		for (size_t i = 0; eff > 0 && i < o->nseal; i++)
+			range(j, &o->seal[i]);
+		json_end(j);
+		json_key(j, "mutable_range");
+		if (o->has_mutable)
+			range(j, &o->mutable_pages);
+		else
+			json_null(j);
 	}
-	fputc('}', out);
+	json_end(j);
 }

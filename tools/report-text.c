@@ -13,34 +13,68 @@ void report_name(char *buf, size_t len, const struct sealctl_object *o)
 		snprintf(buf, len, "%s", o->path);
 }
 
-static void flag_names(FILE *out, uint32_t flags)
+void report_flags(FILE *out, uint32_t flags)
 {
-	const char *sep = " (";
-	if (flags & SEALING_FLAG_DLOPEN_SKIP) {
-		fprintf(out, "%sdlopen-skip", sep);
-		sep = ", ";
+	fprintf(out, "0x%" PRIx32 " (", flags);
+	for (size_t i = 0; i < SEALING_FLAG_OPTION_COUNT; i++) {
+		const struct sealing_flag_option *f = &sealing_flag_options[i];
+		fprintf(out, "%s%s=%s", i ? ", " : "", f->key, sealing_flag_value(f, flags));
 	}
-	if (flags & SEALING_FLAG_RELRO_KEEP) {
-		fprintf(out, "%srelro-keep", sep);
-		sep = ", ";
-	}
-	if (flags & ~SEALING_FLAGS_KNOWN) {
-		fprintf(out, "%sunknown 0x%" PRIx32, sep, flags & ~SEALING_FLAGS_KNOWN);
-		sep = ", ";
-	}
-	if (sep[0] == ',')
-		fputc(')', out);
+	if (flags & ~SEALING_FLAGS_KNOWN)
+		fprintf(out, ", unknown 0x%" PRIx32, flags & ~SEALING_FLAGS_KNOWN);
+	fputc(')', out);
 }
 
 static void note_line(FILE *out, const struct sealctl_note *n)
 {
-	fprintf(out, "policy %u (%s), carrier %s, flags 0x%" PRIx32,
-		n->desc.policy, sealing_policy_name(n->desc.policy),
-		sealing_carrier_name(n->desc.carrier), n->desc.flags);
-	flag_names(out, n->desc.flags);
-	if (n->damage)
-		fprintf(out, " [damaged: %s, version %u; applied as policy 1]",
-			n->damage, n->desc.version);
+	const struct sealing_desc_view *v = &n->v;
+
+	if (!v->decoded) {
+		fprintf(out, "version %u, %s; applied as policy %u", v->d.version, v->damage,
+			v->applied);
+		return;
+	}
+	fprintf(out, "policy %u (%s), carrier %s, flags ", v->d.policy,
+		sealing_policy_name(v->d.policy), sealing_carrier_name(v->d.carrier));
+	report_flags(out, v->d.flags);
+	/* The offset only means something in memory: say whether the
+	 * static linker has filled it in, nothing more. */
+	fprintf(out, ", state %s", v->d.state ? "linked" : "unlinked");
+	if (v->damage)
+		fprintf(out, " [damaged: %s; applied as policy %u]", v->damage, v->applied);
+}
+
+const char *report_memory_seal(const struct sealctl_object *o)
+{
+	if (!o->prop.present)
+		return "no (no GNU property note)";
+	if (o->prop.malformed)
+		return "unknown (malformed GNU property note)";
+	return o->prop.memory_seal ? "yes" : "no";
+}
+
+static void seal_line(FILE *out, const struct sealctl_object *o, int eff)
+{
+	if (eff <= 0) {
+		fprintf(out, "  seals: nothing%s\n", eff == 0 ? " (policy 0)" : "");
+		return;
+	}
+	fprintf(out, "  seals:");
+	for (size_t i = 0; i < o->nseal; i++)
+		fprintf(out, "%s 0x%" PRIx64 "-0x%" PRIx64, i ? "," : "", o->seal[i].lo,
+			o->seal[i].hi);
+	if (o->nseal == 0)
+		fprintf(out, " nothing (all pages are mutable)");
+	if (o->kind == SEALCTL_KIND_PIE || o->kind == SEALCTL_KIND_SHARED)
+		fprintf(out, " (plus load address)");
+	if (o->page_size)
+		fprintf(out, ", page size %" PRIu64 "\n", o->page_size);
+	else
+		fprintf(out, ", rounded out to the kernel's page size at run time (kernels for this machine differ in it)\n");
+	if (o->has_mutable)
+		fprintf(out, "  mutable: 0x%" PRIx64 "-0x%" PRIx64 " left unsealed%s\n",
+			o->mutable_pages.lo, o->mutable_pages.hi,
+			o->page_size ? "" : " (rounded out to the page size)");
 }
 
 void report_text(FILE *out, const struct sealctl_object *o)
@@ -70,30 +104,8 @@ void report_text(FILE *out, const struct sealctl_object *o)
 	}
 	if (o->note_damage)
 		fprintf(out, "  warning: a note section does not parse (%s)\n", o->note_damage);
-
-	if (!o->prop.present)
-		fprintf(out, "  memory-seal: no (no GNU property note)\n");
-	else if (o->prop.malformed)
-		fprintf(out, "  memory-seal: unknown (malformed GNU property note)\n");
-	else
-		fprintf(out, "  memory-seal: %s\n", o->prop.memory_seal ? "yes" : "no");
-
-	if (!o->linked)
-		return;
-	if (eff <= 0) {
-		fprintf(out, "  seals: nothing%s\n", eff == 0 ? " (policy 0)" : "");
-		return;
-	}
-	fprintf(out, "  seals:");
-	for (size_t i = 0; i < o->nseal; i++)
-		fprintf(out, "%s 0x%" PRIx64 "-0x%" PRIx64, i ? "," : "", o->seal[i].lo,
-			o->seal[i].hi);
-	if (o->nseal == 0)
-		fprintf(out, " nothing (all pages are mutable)");
-	if (o->kind == SEALCTL_KIND_PIE || o->kind == SEALCTL_KIND_SHARED)
-		fprintf(out, " (plus load address)");
-	fprintf(out, ", page size %" PRIu64 "\n", o->page_size);
-	if (o->has_mutable)
-		fprintf(out, "  mutable: 0x%" PRIx64 "-0x%" PRIx64 " left unsealed\n",
-			o->mutable_pages.lo, o->mutable_pages.hi);
+	/* Right below our note: the other way a module asks to be sealed. */
+	fprintf(out, "  memory-seal: %s\n", report_memory_seal(o));
+	if (o->linked)
+		seal_line(out, o, eff);
 }

@@ -68,20 +68,20 @@ static void scan_region(struct sealctl_object *o, const struct region *r)
 			struct sealctl_note *sn = &o->notes[o->nnotes++];
 			sn->offset = abs;
 			sn->desc_offset = r->abs + n.desc_offset;
-			sn->damage = sealing_desc_decode(&n, o->big_endian, &sn->desc);
+			sealing_desc_read(&n, o->big_endian, &sn->v);
 		} else if (note_is_gnu_property(&n)) {
 			size_t at, len;
 			int f = gnu_property_find(n.desc, n.descsz, o->big_endian, o->elf64,
-						  SEALCTL_GNU_PROPERTY_MEMORY_SEAL, &at, &len);
+						  GNU_PROPERTY_MEMORY_SEAL, &at, &len);
 			int seen = 0;
-			for (int k = 0; k < o->prop.notes && k < 8; k++)
+			for (int k = 0; k < o->prop.notes && k < SEALCTL_PROP_SEEN_MAX; k++)
 				seen |= o->prop.seen[k] == abs;
 			if (seen)
 				continue; /* met through its section already */
-			if (o->prop.notes < 8)
+			if (o->prop.notes < SEALCTL_PROP_SEEN_MAX)
 				o->prop.seen[o->prop.notes] = abs;
-			/* Linkers before 2.45 do not merge property 3 and
-			 * emit a second note for it: report any note's. */
+			/* A linker that does not merge property 3 emits a
+			 * second note for it: report any note's. */
 			if (o->prop.notes++ > 0 && (o->prop.memory_seal || f <= 0))
 				continue;
 			o->prop.present = 1;

@@ -55,7 +55,7 @@ static int describe(bfd *abfd, int fd, uint64_t base, uint64_t size, int patchab
 	o->big_endian = info.big_endian;
 	o->e_type = info.type;
 	o->e_machine = info.machine;
-	o->kind = sealctl_kind_of(fd, size, &info);
+	o->kind = sealctl_kind_of(fd, base, size, &info);
 
 	int rc = sealctl_scan_note_sections(abfd, o, err);
 	if (!rc && base == 0)
@@ -171,9 +171,9 @@ static enum sealctl_scan_result scan_archive(bfd *arch, const char *path, int fd
 		prev = m;
 		const char *name = bfd_get_filename(m);
 		char merr[SEALCTL_ERRLEN];
-		char magic[4];
+		char magic[SELFMAG];
 		/* Non-ELF members (LTO bitcode, text) are not ours to judge. */
-		if (bfd_seek(m, 0, SEEK_SET) || bfd_bread(magic, 4, m) != 4 ||
+		if (bfd_seek(m, 0, SEEK_SET) || sc_bread(magic, sizeof(magic), m) != sizeof(magic) ||
 		    memcmp(magic, ELFMAG, SELFMAG)) {
 			fi->other_members++;
 			continue;

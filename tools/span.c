@@ -3,13 +3,19 @@
 
 #include <elf.h>
 
-static uint64_t page_size_for(unsigned machine)
+uint64_t sealctl_page_size_for(unsigned machine)
 {
-	/* The runtime asks the kernel (AT_PAGESZ); x86 has only 4 KiB pages.
-	 * Elsewhere 4 KiB is the common kernel configuration, and status
-	 * prints the value it assumed. */
-	(void)machine;
-	return 4096;
+	switch (machine) {
+	case EM_386:
+	case EM_X86_64: /* x86 has 4 KiB base pages only */
+	case EM_ARM:    /* 32-bit Arm Linux: 4 KiB only */
+	case EM_S390:   /* 4 KiB only */
+	case EM_RISCV:  /* Linux on RISC-V: 4 KiB only */
+		return 4096;
+	case EM_SPARCV9: /* sparc64 Linux: 8 KiB */
+		return 8192;
+	}
+	return 0;
 }
 
 static int add_overflows(uint64_t a, uint64_t b)
@@ -17,15 +23,43 @@ static int add_overflows(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b;
 }
 
+static uint64_t round_up(uint64_t v, uint64_t page)
+{
+	return add_overflows(v, page - 1) ? UINT64_MAX & ~(page - 1)
+					   : (v + page - 1) & ~(page - 1);
+}
+
+void sealctl_seal_ranges(struct sealctl_object *o, uint64_t page)
+{
+	uint64_t p = page ? page : 1; /* unknown: leave the addresses as they are */
+	uint64_t lo = o->load.lo & ~(p - 1), hi = round_up(o->load.hi, p);
+	uint64_t mut_lo = o->mutable_sec.lo, mut_hi = o->mutable_sec.hi;
+
+	o->page_size = page;
+	o->nseal = 0;
+	o->has_mutable = 0;
+	if (!o->linked)
+		return;
+	/* Same test as rt_seal_module: only a mutable range inside the span
+	 * is cut out. */
+	if (mut_hi > mut_lo && mut_lo >= lo && mut_hi <= hi) {
+		uint64_t mlo = mut_lo & ~(p - 1), mhi = round_up(mut_hi, p);
+		o->has_mutable = 1;
+		o->mutable_pages = (struct sealctl_range){ mlo, mhi };
+		if (lo < mlo)
+			o->seal[o->nseal++] = (struct sealctl_range){ lo, mlo };
+		if (mhi < hi)
+			o->seal[o->nseal++] = (struct sealctl_range){ mhi, hi };
+		return;
+	}
+	o->seal[o->nseal++] = (struct sealctl_range){ lo, hi };
+}
+
 void sealctl_compute_seal(struct sealctl_object *o, const struct elf_info *info,
 			  uint64_t mut_lo, uint64_t mut_hi)
 {
-	uint64_t lo = UINT64_MAX, hi = 0, page = page_size_for(info->machine);
+	uint64_t lo = UINT64_MAX, hi = 0;
 
-	o->linked = 0;
-	o->nseal = 0;
-	o->has_mutable = 0;
-	o->page_size = page;
 	for (size_t i = 0; i < info->phnum; i++) {
 		const struct elf_phdr_lite *p = &info->phdr[i];
 		if (p->type != PT_LOAD || p->memsz == 0)
@@ -37,25 +71,8 @@ void sealctl_compute_seal(struct sealctl_object *o, const struct elf_info *info,
 		if (p->vaddr + p->memsz > hi)
 			hi = p->vaddr + p->memsz;
 	}
-	if (lo >= hi)
-		return;
-	o->linked = 1;
-	lo &= ~(page - 1);
-	hi = add_overflows(hi, page - 1) ? UINT64_MAX & ~(page - 1)
-					  : (hi + page - 1) & ~(page - 1);
-
-	/* Same test as rt_seal_module: only a mutable range inside the span
-	 * is cut out. */
-	if (mut_hi > mut_lo && mut_lo >= lo && mut_hi <= hi) {
-		uint64_t mlo = mut_lo & ~(page - 1);
-		uint64_t mhi = (mut_hi + page - 1) & ~(page - 1);
-		o->has_mutable = 1;
-		o->mutable_pages = (struct sealctl_range){ mlo, mhi };
-		if (lo < mlo)
-			o->seal[o->nseal++] = (struct sealctl_range){ lo, mlo };
-		if (mhi < hi)
-			o->seal[o->nseal++] = (struct sealctl_range){ mhi, hi };
-		return;
-	}
-	o->seal[o->nseal++] = (struct sealctl_range){ lo, hi };
+	o->linked = lo < hi;
+	o->load = (struct sealctl_range){ lo, hi };
+	o->mutable_sec = (struct sealctl_range){ mut_lo, mut_hi };
+	sealctl_seal_ranges(o, sealctl_page_size_for(info->machine));
 }

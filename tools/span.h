@@ -11,9 +11,21 @@
 #include "elfhdr.h"
 #include "object.h"
 
-/* Fills o->linked, o->seal, o->nseal and o->mutable_pages.  mut_lo/hi is
- * the sealing_mutable section's address range (hi == lo when absent). */
+/*
+ * The page size every Linux kernel for this machine uses, or 0 where the
+ * kernel's configuration decides (arm64: 4, 16 or 64 KiB; ppc64: 4 or
+ * 64 KiB; ...).  The runtime rounds to AT_PAGESZ; a file cannot say more.
+ */
+uint64_t sealctl_page_size_for(unsigned machine);
+
+/* Fills o->linked, o->load and o->mutable_sec, then the ranges below with
+ * the machine's page size.  mut_lo/hi is the sealing_mutable section's
+ * address range (hi == lo when absent). */
 void sealctl_compute_seal(struct sealctl_object *o, const struct elf_info *info,
 			  uint64_t mut_lo, uint64_t mut_hi);
+
+/* o->seal, o->nseal, o->has_mutable and o->mutable_pages for this page
+ * size (0: unknown; the ranges are then left unrounded). */
+void sealctl_seal_ranges(struct sealctl_object *o, uint64_t page);
 
 #endif

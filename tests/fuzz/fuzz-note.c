@@ -31,15 +31,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sink ^= n.desc[i];
 		(void)sink;
 		if (note_is_sealing(&n)) {
-			struct sealing_note_desc d;
-			const char *damage = sealing_desc_decode(&n, it.big_endian, &d);
-			if (sealing_effective_policy(&d, damage) > 2)
-				__builtin_trap(); /* a note must never mean more than 2 */
+			struct sealing_desc_view v;
+			sealing_desc_read(&n, it.big_endian, &v);
+			/* A note must never mean more than 2, and one we could not
+			 * decode must mean exactly the default. */
+			if (v.applied > SEALING_POLICY_ENFORCE ||
+			    ((!v.decoded || v.damage) && v.applied != SEALING_POLICY_DEFAULT))
+				__builtin_trap();
 		}
 		if (note_is_gnu_property(&n)) {
 			size_t at, len;
 			int f = gnu_property_find(n.desc, n.descsz, it.big_endian, (mode >> 2) & 1,
-						  3, &at, &len);
+						  GNU_PROPERTY_MEMORY_SEAL, &at, &len);
 			if (f == 1 && (at > n.descsz || len > n.descsz - at))
 				__builtin_trap();
 		}

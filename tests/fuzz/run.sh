@@ -2,19 +2,22 @@
 # SPDX-License-Identifier: MIT
 #
 # Build the sealctl fuzz targets with clang's libFuzzer and run each for a
-# bounded time.  Usage: tests/fuzz/run.sh [SECONDS_PER_TARGET] [BUILD_DIR]
-# Defaults: 60 seconds, build-fuzz/.  Exit status 0 when no target found a
-# crash; crash inputs are left in BUILD_DIR/fuzz-artifacts/.
+# bounded time.  Usage:
+#   tests/fuzz/run.sh [SECONDS_PER_TARGET] [BUILD_DIR] [CMAKE_OPTION...]
+# Defaults: 60 seconds, build-fuzz/; CMAKE_OPTIONs go to configure.
+# Exit status 0 when no target found a crash; crash inputs are left in
+# BUILD_DIR/fuzz-artifacts/.
 set -eu
 
 secs=${1:-60}
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=${2:-$src/build-fuzz}
+[ $# -ge 2 ] && shift 2 || shift $#
 cc=${FUZZ_CC:-clang-14}
 
 cmake -S "$src" -B "$build" -DCMAKE_C_COMPILER="$cc" -DSEALCTL_FUZZ=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF \
-	-DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	-DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
 cmake --build "$build" -j2 --target sealctl-fuzz-note sealctl-fuzz-status
 
 # Seeds: real notes and real ELF files, so the fuzzer starts past the
@@ -31,8 +34,10 @@ for f in "$build"/runtime/sealing-rt*.o /bin/true "$src"/tests/sealctl/Inputs/*.
 	*) cp "$f" "$corpus/status/" ;;
 	esac
 done
-# A note seed: mode byte 0 (4-aligned, little-endian) + the 28-byte note.
-printf '\000\010\000\000\000\010\000\000\000\001\000\000\000SEALING\000\001\001\001\000\000\000\000\000' \
+# A note seed: mode byte 0 (4-aligned, little-endian) + a 32-byte version-2
+# note (namesz 8, descsz 12, type 1, "SEALING", version 2, policy 1,
+# carrier 1, flags 4, state 0).
+printf '\000\010\000\000\000\014\000\000\000\001\000\000\000SEALING\000\002\001\001\000\004\000\000\000\000\000\000\000' \
 	> "$corpus/note/sealing"
 
 rc=0

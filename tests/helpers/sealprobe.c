@@ -202,7 +202,11 @@ static const char *result(int ret)
 	case EINVAL: return "EINVAL";
 	case ENOMEM: return "ENOMEM";
 	case EACCES: return "EACCES";
+#ifdef __GLIBC__
 	default: return strerrorname_np(errno) ? strerrorname_np(errno) : "error";
+#else
+	default: return "error"; /* musl has no strerrorname_np */
+#endif
 	}
 }
 

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
-// The pass links the runtime in as one COMDAT group: the note is the only
-// non-local symbol, named after the group; the constructor is internal and
-// registered with the note as its key; nothing of the runtime's module
-// flags leaks into the user's module.  Running the pass twice changes
+// The bitcode form, which LTO compiles get (ir-asm.c has the assembly
+// form, form.c which compile gets which): the pass links the runtime in
+// as one COMDAT group; the note is the only non-local symbol, named after
+// the group; the constructor is internal and registered with the note as
+// its key; nothing of the runtime's module flags leaks into the user's
+// module; the runtime is not optnone, so an LTO link compiles it at its
+// own level whatever -O the unit had.  Running the pass twice changes
 // nothing the second time.
 //
 // RUN: %clang -S -emit-llvm -O0 -Xclang -disable-O0-optnone %s -o %t.ll
-// RUN: %opt %loadseal -passes=sealing -S %t.ll -o %t.out.ll
+// RUN: %opt %loadseal -passes=sealing -sealing-form=bitcode -S %t.ll -o %t.out.ll
 // RUN: %opt -passes=verify -disable-output %t.out.ll
 // RUN: FileCheck %s < %t.out.ll
 // The runtime reads its note through a volatile pointer: sealctl may have
@@ -16,7 +19,7 @@
 // VOLATILE: define internal {{.*}}@__sealing_rt_v{{[0-9]+}}.rt_config_read(
 // VOLATILE-NOT: {{^}}define
 // VOLATILE: load volatile i8,
-// RUN: %opt %loadseal -passes=sealing,sealing -S %t.ll -o %t.twice.ll
+// RUN: %opt %loadseal -passes=sealing,sealing -sealing-form=bitcode -S %t.ll -o %t.twice.ll
 // RUN: %opt -passes=verify -disable-output %t.twice.ll
 // RUN: FileCheck %s < %t.twice.ll
 // RUN: %opt %loadseal -passes=sealing -sealing-verbose -disable-output %t.out.ll 2>&1 | FileCheck --check-prefix=AGAIN %s
@@ -34,7 +37,9 @@ int answer(void) { return 42; }
 // CHECK: define internal void @__sealing_rt_v{{[0-9]+}}.rt_seal_self({{.*}}) [[ATTRS:#[0-9]+]] comdat($__sealing_rt_v{{[0-9]+}})
 // Every other runtime function is internal and in the group.
 // CHECK-NOT: define {{[^i].*}}@__sealing_rt_v{{[0-9]+}}.
-// The runtime arrives optimised: the user's pipeline passes it by.
-// CHECK: attributes [[ATTRS]] = { {{.*}}disable_sanitizer_instrumentation{{.*}}noinline{{.*}}noprofile{{.*}}nosanitize_coverage{{.*}}optnone
+// The runtime arrives optimised for size and keeps its -Os shape.
+// CHECK: attributes [[ATTRS]] = { {{.*}}disable_sanitizer_instrumentation{{.*}}noinline{{.*}}noprofile{{.*}}nosanitize_coverage{{.*}}optsize
 // CHECK-NOT: cf-protection
 // CHECK-NOT: llvm.compiler.used
+// RUN: FileCheck --check-prefix=NOOPTNONE %s < %t.out.ll
+// NOOPTNONE-NOT: optnone

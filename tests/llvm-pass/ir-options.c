@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Per-compile options land in the note's descriptor: version 1, policy,
+// Per-compile options land in the note's descriptor (here in the bitcode
+// form; ir-asm.c has the assembly form's symbols): version 2, policy,
 // carrier 3 (LLVM pass), reserved 0, then the flags word (0x1 dlopen=skip,
 // 0x2 relro=keep).  An unknown value fails the compile with one line.
 //
 // RUN: %clang -S -emit-llvm -O0 %s -o %t.ll
-// RUN: %opt %loadseal -passes=sealing -sealing-policy=0 -S %t.ll | FileCheck --check-prefix=P0 %s
-// RUN: %opt %loadseal -passes=sealing -sealing-policy=2 -S %t.ll | FileCheck --check-prefix=P2 %s
-// RUN: %opt %loadseal -passes=sealing -sealing-dlopen=skip -S %t.ll | FileCheck --check-prefix=SKIP %s
-// RUN: %opt %loadseal -passes=sealing -sealing-relro=keep -sealing-dlopen=pin -S %t.ll | FileCheck --check-prefix=KEEP %s
-// RUN: %opt %loadseal -passes=sealing -sealing-policy=2 -sealing-dlopen=skip -sealing-relro=keep -S %t.ll -o %t.all.ll
+// RUN: %opt %loadseal -passes=sealing -sealing-form=bitcode -sealing-policy=0 -S %t.ll | FileCheck --check-prefix=P0 %s
+// RUN: %opt %loadseal -passes=sealing -sealing-form=bitcode -sealing-policy=2 -S %t.ll | FileCheck --check-prefix=P2 %s
+// RUN: %opt %loadseal -passes=sealing -sealing-form=bitcode -sealing-dlopen=skip -S %t.ll | FileCheck --check-prefix=SKIP %s
+// RUN: %opt %loadseal -passes=sealing -sealing-form=bitcode -sealing-relro=keep -sealing-dlopen=pin -S %t.ll | FileCheck --check-prefix=KEEP %s
+// RUN: %opt %loadseal -passes=sealing -sealing-form=bitcode -sealing-policy=2 -sealing-dlopen=skip -sealing-relro=keep -S %t.ll -o %t.all.ll
 // RUN: %opt -passes=verify -disable-output %t.all.ll
 // RUN: FileCheck --check-prefix=ALL %s < %t.all.ll
 //
@@ -16,7 +17,7 @@
 // RUN: %clang %seal -mllvm -sealing-policy=2 -mllvm -sealing-dlopen=skip -O2 -c %s -o %t.o
 // RUN: readelf -x .note.sealing %t.o | FileCheck --check-prefix=BYTES %s
 //
-// RUN: %not %opt %loadseal -passes=sealing -sealing-policy=3 -S %t.ll 2>&1 | FileCheck --check-prefix=BADPOLICY %s
+// RUN: %not %opt %loadseal -passes=sealing -sealing-form=bitcode -sealing-policy=3 -S %t.ll 2>&1 | FileCheck --check-prefix=BADPOLICY %s
 // RUN: %not %clang %seal -mllvm -sealing-dlopen=never -c %s -o %t.bad.o 2>&1 | FileCheck --check-prefix=BADDLOPEN %s
 // RUN: %not %clang %seal -mllvm -sealing-polcy=1 -c %s -o %t.bad.o 2>&1 | FileCheck --check-prefix=BADNAME %s
 

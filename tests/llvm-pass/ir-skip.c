@@ -8,7 +8,7 @@
 // RUN: %clang -S -emit-llvm -O1 -ffreestanding %s -o %t.free.ll
 // RUN: %opt %loadseal -passes=sealing -sealing-verbose -S %t.free.ll -o %t.free.out.ll 2>&1 | FileCheck --check-prefix=FREE %s
 // RUN: FileCheck --check-prefix=UNTOUCHED %s < %t.free.out.ll
-// RUN: %opt %loadseal -passes=sealing -sealing-freestanding=instrument -S %t.free.ll | FileCheck --check-prefix=FORCED %s
+// RUN: %opt %loadseal -passes=sealing -sealing-freestanding=instrument -sealing-form=bitcode -S %t.free.ll | FileCheck --check-prefix=FORCED %s
 //
 // RUN: %clang -S -emit-llvm -O1 -mcmodel=kernel %s -o %t.kernel.ll
 // RUN: %opt %loadseal -passes=sealing -sealing-verbose -S %t.kernel.ll -o %t.kernel.out.ll 2>&1 | FileCheck --check-prefix=KERNEL %s
@@ -31,6 +31,8 @@ int add(int a, int b) { return a + b; }
 
 // FREE: sealing: {{.*}}: left alone: freestanding
 // FORCED: @__sealing_rt_v{{[0-9]+}} = linkonce_odr hidden constant
+// RUN: %opt %loadseal -passes=sealing -sealing-freestanding=instrument -S %t.free.ll | FileCheck --check-prefix=FORCEDASM %s
+// FORCEDASM: module asm "\09.set .L__sealing_rt_v{{[0-9]+}}.carried, 1"
 // KERNEL: sealing: {{.*}}: left alone: kernel code model
 // WIN: sealing: {{.*}}: left alone: not a Linux ELF target (x86_64-pc-windows-msvc
 // ARCH: sealing: {{.*}}: left alone: the embedded runtime was compiled for x86_64{{.*}} and this module targets i686

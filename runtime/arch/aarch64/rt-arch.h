@@ -37,6 +37,29 @@ static inline void rt_copy_words(uintptr_t *dst, const uintptr_t *src, size_t n)
 	}
 }
 
+#ifndef SEALING_RT_SEPARATE
+/*
+ * GCC for aarch64 clears a large struct (rt-scope.c's, `= { 0 }`) with a
+ * call to memset, whatever -fno-builtin says; x86_64 uses rep stos.  The
+ * runtime may call nothing outside itself (check-symbols.cmake), so the
+ * one-unit build defines a file-local memset that the call binds to in
+ * the assembler, and group-asm.awk renames with the rest.  It must be
+ * "used": the call appears only during expansion, after unreferenced
+ * functions are dropped.  (The loader, built from separate parts, links
+ * libc's.)
+ */
+__attribute__((used, noinline)) static void *memset(void *d, int c, size_t n)
+{
+	unsigned char *p = d;
+	while (n--) {
+		*p++ = (unsigned char)c;
+		/* Keeps the loop from being recognised as a memset again. */
+		__asm__ volatile("" ::: "memory");
+	}
+	return d;
+}
+#endif
+
 static inline unsigned long rt_running_on_valgrind(void)
 {
 	volatile unsigned long args[6] = { 0x1001, 0, 0, 0, 0, 0 };

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Unit test of the runtime's page arithmetic, on 4K, 16K and 64K pages:
- * the span sealed for an object, the fallback per segment when the span
- * has a hole, the SEALING_MUTABLE hole, and the RELRO range made
- * anonymous.  Linked with the runtime's parts compiled on their own
- * (-DSEALING_RT_SEPARATE) against the recording rt-arch.h beside it;
- * prints one line per syscall, for FileCheck (unit-pages.test).
+ * the span sealed for an object, segment by segment when its headers
+ * leave a gap, the fallback per segment when the span has a hole, the
+ * SEALING_MUTABLE hole, and the RELRO range made anonymous.  Linked with
+ * the runtime's parts compiled on their own (-DSEALING_RT_SEPARATE)
+ * against the recording rt-arch.h beside it; prints one line per syscall,
+ * for FileCheck (unit-pages.test).
  */
 #include "rt.h"
 
@@ -48,6 +49,11 @@ static const ElfW(Phdr) phdrs[] = {
 	{ .p_type = PT_LOAD, .p_vaddr = 0x21000, .p_memsz = 0x3456 },
 	{ .p_type = PT_GNU_RELRO, .p_vaddr = 0x21000, .p_memsz = 0x2a10 },
 };
+/* One without a gap at any page size, as x86_64's GNU ld lays them out. */
+static const ElfW(Phdr) dense[] = {
+	{ .p_type = PT_LOAD, .p_vaddr = 0x0, .p_memsz = 0x1234 },
+	{ .p_type = PT_LOAD, .p_vaddr = 0x1e10, .p_memsz = 0x3456 },
+};
 #define BIAS 0x7f0000000000UL
 
 static void run(unsigned long page)
@@ -63,17 +69,23 @@ static void run(unsigned long page)
 	page = rt_page_size(&p);
 	rt_object_scan(&o, phdrs, 3, BIAS, 0);
 
-	printf(" span\n");
+	/* The gap may hold other mappings: never in a call (rt-seal.c). */
+	printf(" span with a gap\n");
 	memset(&r, 0, sizeof(r));
 	rt_seal_image(&o, page, none, &r);
 
-	/* What the loader leaves unmapped between the segments' pages. */
+	/* No gap in the headers: one call, unless a page of it is unmapped. */
+	struct rt_object d;
+	rt_object_scan(&d, dense, 2, BIAS, 0);
+	printf(" span\n");
+	memset(&r, 0, sizeof(r));
+	rt_seal_image(&d, page, none, &r);
 	printf(" span with a hole\n");
 	hole_fails = 1;
-	hole_lo = BIAS + ((0x1234 + page - 1) & ~(page - 1));
-	hole_hi = BIAS + (0x21000 & ~(page - 1));
+	hole_lo = BIAS + ((0x1e10 + 0x3456 - 1) & ~(page - 1));
+	hole_hi = hole_lo + page;
 	memset(&r, 0, sizeof(r));
-	rt_seal_image(&o, page, none, &r);
+	rt_seal_image(&d, page, none, &r);
 	hole_fails = 0;
 
 	printf(" mutable %#lx-%#lx\n", BIAS + 0x22100, BIAS + 0x22200);

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#include "CarriedAsm.h"
+#include "Compat.h"
+#include "Options.h"
+
+#include "carried-asm.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCTargetOptions.h"
+
+#include <memory>
+#include <string>
+
+using namespace llvm;
+
+namespace {
+
+// The marker the carried text defines first (runtime/carried-asm.h).
+std::string marker() {
+  return std::string(".set .L") + SEALING_COMDAT_GROUP + ".carried";
+}
+
+// The text is AT&T syntax.  LLVM parses module asm in the dialect of the
+// target's MCAsmInfo, which -masm=intel (-x86-asm-syntax=intel) switches;
+// with -fno-integrated-as the text goes to the .s file verbatim, after the
+// printer's own .intel_syntax.  Either way the dialect is the MCAsmInfo's,
+// so ask the target for one; no target, no Intel.
+bool parsedAsIntel(const Module &M) {
+  Triple T = sealing::tripleOf(M);
+  std::string Err;
+  const Target *Tgt = sealing::lookupTarget(T, Err);
+  if (!Tgt)
+    return false;
+  std::unique_ptr<MCRegisterInfo> MRI(sealing::createMCRegInfo(*Tgt, T));
+  if (!MRI)
+    return false;
+  std::unique_ptr<MCAsmInfo> MAI(
+      sealing::createMCAsmInfo(*Tgt, *MRI, T, MCTargetOptions()));
+  return MAI && MAI->getAssemblerDialect() == 1;
+}
+
+} // namespace
+
+void sealing::appendCarriedAsm(Module &M, const Settings &S) {
+  M.appendModuleInlineAsm(sealing_carried_unit(
+      S.Policy, SEALING_CARRIER_LLVM_PASS, S.Flags, parsedAsIntel(M)));
+}
+
+bool sealing::hasCarriedAsm(const Module &M) {
+  return M.getModuleInlineAsm().find(marker()) != std::string::npos;
+}

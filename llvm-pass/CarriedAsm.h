@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+//
+// The runtime as module-level inline assembly: the very text the GCC
+// plugin pastes into every unit (runtime/carried-asm.h), so objects from
+// either compiler carry byte-identical runtimes and clang code-generates
+// nothing of it.
+#ifndef SEALING_LLVM_CARRIED_ASM_H
+#define SEALING_LLVM_CARRIED_ASM_H
+
+namespace llvm {
+class Module;
+}
+
+namespace sealing {
+
+struct Settings;
+
+// Appends the carried runtime, with this compile's policy and flags, to
+// the module's inline assembly.
+void appendCarriedAsm(llvm::Module &M, const Settings &S);
+
+// Does the module's inline assembly already carry the runtime?
+bool hasCarriedAsm(const llvm::Module &M);
+
+} // namespace sealing
+
+#endif

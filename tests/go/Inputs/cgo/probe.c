@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: MIT
+// sealprobe, compiled into the Go program as one of its C files.
+#include "sealprobe.c"

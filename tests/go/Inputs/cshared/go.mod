@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: MIT
+module sealing.test/cshared
+
+go 1.19

@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: MIT
+module sealing.test/pure
+
+go 1.19

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// clang and GCC objects carry byte-identical runtimes: the pass appends
+// the same carried text as the GCC plugin, so the COMDAT group's code,
+// read-only data and note (same policy and flags; only the carrier byte
+// differs) are the same bytes.  Only the relocations are spelt
+// differently, as each assembler writes them (LLVM's refers to a local
+// symbol's section, GNU as to the symbol; LLVM's calls are PLT32): they
+// resolve to the same addresses.
+//
+// REQUIRES: gcc-plugin, objdump
+// RUN: %clang %seal -O2 -c %s -o %t.clang.o
+// RUN: %gccseal -O2 -c %s -o %t.gcc.o
+// RUN: objdump -d -j .text.%group %t.clang.o | grep -v 'file format' > %t.clang.text
+// RUN: objdump -d -j .text.%group %t.gcc.o | grep -v 'file format' > %t.gcc.text
+// RUN: FileCheck --check-prefix=TEXT %s < %t.clang.text
+// RUN: diff %t.clang.text %t.gcc.text
+// RUN: objdump -s -j .rodata.%group %t.clang.o | grep -v 'file format' > %t.clang.rodata
+// RUN: objdump -s -j .rodata.%group %t.gcc.o | grep -v 'file format' > %t.gcc.rodata
+// RUN: diff %t.clang.rodata %t.gcc.rodata
+// RUN: readelf -x .note.sealing %t.clang.o | FileCheck --check-prefix=LLVM %s
+// RUN: readelf -x .note.sealing %t.gcc.o | FileCheck --check-prefix=GCC %s
+
+int main(void) { return 0; }
+
+// TEXT: <__sealing_rt_v{{[0-9]+}}.rt_seal_self>:
+// LLVM: 0x00000010 494e4700 02010300 04000000
+// GCC: 0x00000010 494e4700 02010200 04000000

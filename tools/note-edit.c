@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "note-edit.h"
+
+#include "diag.h"
+#include "object.h"
+#include "report.h"
+#include "rewrite.h"
+#include "scan.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct plan {
+	const struct note_edit *e;
+	struct note_edit_result *r;
+	size_t npatch;
+	int too_many, refused;
+	char why[SEALCTL_ERRLEN];
+	struct sealctl_patch patch[SEALCTL_PATCH_MAX];
+};
+
+/* The field, from the decoded descriptor: its offsets are the file's. */
+static uint32_t field_get(const struct sealing_note_desc *d, const struct note_edit *e)
+{
+	const unsigned char *p = (const unsigned char *)d + e->offset;
+	if (e->width == 1)
+		return *p;
+	uint32_t v;
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static void field_put(uint8_t *out, uint32_t v, const struct note_edit *e, int big_endian)
+{
+	if (e->width == 1)
+		out[0] = (uint8_t)v;
+	else
+		note_put32(out, v, big_endian);
+}
+
+static void refuse(struct plan *p, const struct sealctl_object *o, const char *fmt,
+		   const char *detail)
+{
+	char name[SEALCTL_ERRLEN / 2];
+	if (p->refused)
+		return;
+	p->refused = 1;
+	report_name(name, sizeof(name), o);
+	snprintf(p->why, sizeof(p->why), fmt, name, detail);
+}
+
+static int collect(const struct sealctl_object *o, void *arg)
+{
+	struct plan *p = arg;
+	const struct note_edit *e = p->e;
+
+	if (o->nnotes)
+		p->r->kinds |= 1u << o->kind;
+	if (o->nnotes && !o->patchable)
+		refuse(p, o, "%s: note is in a compressed section%s", "");
+	if (o->notes_truncated)
+		p->too_many = 1;
+	for (size_t i = 0; i < o->nnotes; i++) {
+		const struct sealctl_note *n = &o->notes[i];
+		if (!n->v.decoded || n->v.damage) {
+			char detail[SEALCTL_ERRLEN / 4];
+			snprintf(detail, sizeof(detail), "note at offset %llu is damaged (%s, version %u)",
+				 (unsigned long long)n->offset, n->v.damage, n->v.d.version);
+			refuse(p, o, "%s: %s; refusing to guess its layout", detail);
+			continue;
+		}
+		uint32_t old = field_get(&n->v.d, e);
+		uint32_t new = (old & ~e->mask) | (e->value & e->mask);
+		if (p->r->notes++ == 0)
+			p->r->old = old;
+		else if (old != p->r->old)
+			p->r->mixed = 1;
+		if (new == old)
+			continue;
+		if (p->npatch == SEALCTL_PATCH_MAX) {
+			p->too_many = 1;
+			continue;
+		}
+		struct sealctl_patch *pt = &p->patch[p->npatch++];
+		pt->offset = n->desc_offset + e->offset;
+		pt->len = e->width;
+		field_put(pt->old, old, e, o->big_endian);
+		field_put(pt->new, new, e, o->big_endian);
+	}
+	return 0;
+}
+
+int note_edit_file(const char *path, const struct note_edit *e, struct note_edit_result *r)
+{
+	struct plan p = { .e = e, .r = r };
+	struct sealctl_file_info fi;
+	char err[SEALCTL_ERRLEN];
+	struct stat before;
+	int have_before = !stat(path, &before);
+
+	memset(r, 0, sizeof(*r));
+	if (sealctl_scan(path, collect, &p, &fi, err) != SEALCTL_SCAN_OK) {
+		sealctl_error(path, "%s; file left unchanged", err);
+		return -1;
+	}
+	if (fi.is_thin) {
+		sealctl_error(path, "thin archive: run %s on its member files; file left unchanged",
+			      e->command);
+		return -1;
+	}
+	if (p.refused) {
+		sealctl_error(path, "%s; file left unchanged", p.why);
+		return -1;
+	}
+	if (r->notes == 0) {
+		sealctl_error(path, "not instrumented (no sealing note); file left unchanged");
+		return -1;
+	}
+	if (p.too_many) {
+		sealctl_error(path, "more than %d sealing notes; file left unchanged", SEALCTL_PATCH_MAX);
+		return -1;
+	}
+	r->changed = p.npatch;
+	if (p.npatch && sealctl_rewrite(path, p.patch, p.npatch, have_before ? &before : NULL, err)) {
+		sealctl_error(path, "%s", err);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Patching one field of every sealing note in a file: the plan that
+ * set-policy and set-scope share.  Every ELF object of the file (each
+ * member of an archive) is scanned, each note's field is re-encoded in
+ * the object's byte order, and the bytes go through the crash-safe
+ * rewrite (rewrite.h), which re-checks the old bytes on disk first.
+ * Anything doubtful (no note, a damaged or other-version note, a
+ * compressed note section, a thin archive) refuses the whole file.
+ */
+#ifndef SEALCTL_NOTE_EDIT_H
+#define SEALCTL_NOTE_EDIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct note_edit {
+	const char *command; /* "set-policy": for the thin-archive hint */
+	size_t offset;       /* of the field in the descriptor: SEALING_DESC_*_OFFSET */
+	size_t width;        /* 1 or 4 bytes, as struct sealing_note_desc has it */
+	uint32_t mask;       /* bits to change: new = (old & ~mask) | (value & mask) */
+	uint32_t value;
+};
+
+struct note_edit_result {
+	size_t notes, changed;
+	uint32_t old;   /* the field in the first note */
+	int mixed;      /* the notes did not all agree */
+	unsigned kinds; /* 1 << enum sealctl_kind of each object with a note */
+};
+
+/* 0 with r filled (the file rewritten when a note changed), or -1 after
+ * a one-line error naming path; the file is then left untouched. */
+int note_edit_file(const char *path, const struct note_edit *e, struct note_edit_result *r);
+
+#endif

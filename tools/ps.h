@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * `sealctl ps`: the model of one running process.  ps-load.c fills it
+ * from /proc (proc.h) and the mapped files, ps-judge.c decides what is
+ * expected to be sealed, ps-report.c prints it.
+ */
+#ifndef SEALCTL_PS_H
+#define SEALCTL_PS_H
+
+#include "diag.h"
+#include "elfdyn.h"
+#include "json.h"
+#include "object.h"
+#include "proc.h"
+
+#include <stdio.h>
+
+/* The loader module that seals every object of a process it is in. */
+#define PS_LOADER_MODULE "libsealing-loader.so"
+
+struct ps_object {
+	const char *path; /* the kernel's name for it, "[vdso]" included */
+	unsigned major, minor;
+	uint64_t inode;
+	uint64_t lo, hi;           /* lowest start, highest end of its own mappings */
+	uint64_t map_lo, map_hi;   /* its first mapping, for map_files/ */
+	size_t nmaps, nsealed;     /* mappings of its image, and how many are sealed */
+	int vdso, exe, interp, startup;
+
+	/* From its file. */
+	int read;      /* the file was read: fields below are known */
+	char why[SEALCTL_ERRLEN]; /* why it was not */
+	int elf64;
+	struct sealctl_object file; /* notes, span; file.path is not kept */
+	struct elf_dyn dyn;
+
+	/* The verdict (ps-judge.c). */
+	int expected;   /* 1 sealed, 0 not, -1 cannot tell */
+	char reason[200];
+};
+
+struct ps_process {
+	struct proc proc;
+	struct ps_object *obj;
+	size_t nobj;
+	struct ps_object *exe;
+	int env_known;   /* /proc/PID/environ was readable */
+	const char *env_policy, *env_exempt, *env_preload;
+	int secure_known, secure; /* AT_SECURE */
+	int loader;               /* PS_LOADER_MODULE is mapped */
+	size_t failing;           /* expected sealed but not fully */
+};
+
+/* 0, or -1 with a one-line reason in err (the PID could not be read). */
+int ps_load(struct ps_process *ps, int pid, char *err);
+void ps_free(struct ps_process *ps);
+
+/*
+ * Does NAME (a DT_NEEDED entry, an LD_PRELOAD or SEALING_EXEMPT item)
+ * name this object?  A name without a slash is its file name (or, with
+ * by_soname, its DT_SONAME); a path is its path, or any other path to the
+ * same file inside the process's root (/lib vs /usr/lib).
+ */
+int ps_names(const struct ps_process *ps, const struct ps_object *o, const char *name,
+	     int by_soname);
+
+/* Sets every object's expected/reason and ps->failing. */
+void ps_judge(struct ps_process *ps);
+
+/* "sealed", "partly" or "open". */
+const char *ps_state(const struct ps_object *o);
+void ps_report_text(FILE *out, const struct ps_process *ps);
+void ps_report_json(struct json *j, const struct ps_process *ps);
+
+#endif
