@@ -214,6 +214,12 @@ tests_run() {
 	/^If you got this far and the .cmp.s didn.t complain/ { add("bzip2 make test", bz, bz, 0, 0); next }
 	# lz4: its fuzzers and frame tests (make stops at the first failure).
 	/(All tests completed|all tests completed successfully|^All unit tests completed successfully) *$/ || /^All unit tests completed successfully/ { add("lz4 fuzzers", 1, 1, 0, 0); next }
+	# wcslib: its "make check" closes with one line per test program, C and
+	# Fortran ("PASS: Fortran/tlin"), and exits 1 if any says FAIL.
+	/^Summary of results for non-graphical tests/ { wcs = 1; next }
+	wcs && /^-+$/ { next }
+	wcs && /^(PASS|FAIL): [A-Za-z]+\/[A-Za-z0-9_]+$/ { add("wcslib make check", 1, ($1 == "PASS:"), 0, ($1 == "FAIL:")); next }
+	wcs { wcs = 0 }
 	END {
 		if (T > 0)
 			printf "%d/%d passed%s%s (%s)\n", P, T, (S ? ", " S " skipped" : ""), (F ? ", " F " failed" : ""), R
