@@ -14,7 +14,7 @@
 #   zlib           Debian's zlib source package rebuilt with the specs
 #                  through dpkg-buildflags, its own tests, sealctl check
 #                  over its .debs, its library sealed at run time
-#                  (scripts/debian-rebuild.sh, about 90 s; docs/packages.md)
+#                  (scripts/debian-rebuild.sh, under a minute; docs/packages.md)
 # SEALING_CHECK_DEBIAN=1 also rebuilds GNU hello from Debian's sources
 # with the specs, with and without LTO: over two minutes here, so not by
 # default (docs/distro.md).
