@@ -11,6 +11,9 @@
 #                  dispatcher sealing-llvm.so tested with each clang
 #   build-asan/    sealctl under ASan and UBSan
 #   build-fuzz/    sealctl's fuzz targets, 20 s each
+#   build-toolchains/ Debian 13's GCC 12-14, LLVM 17-19 and binutils 2.44
+#                  in a debootstrap chroot (scripts/check-toolchains.sh
+#                  --ci; needs root and the Debian mirror)
 # SEALING_CHECK_DEBIAN=1 also rebuilds GNU hello from Debian's sources
 # with the specs, with and without LTO (scripts/debian-rebuild.sh): over
 # two minutes here, so not by default (docs/distro.md).
@@ -48,6 +51,8 @@ configure_and_test build-llvm-all '^llvm-pass/dispatch$' \
 configure_and_test build-asan '^sealctl$' -DSEALCTL_SANITIZE=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF
 sh tests/fuzz/run.sh 20 build-fuzz -DSEALING_WERROR=ON
+echo "=== build-toolchains: Debian 13's toolchains in a chroot"
+sh scripts/check-toolchains.sh --ci </dev/null
 if [ "${SEALING_CHECK_DEBIAN:-0}" = 1 ]; then
 	echo "=== Debian package rebuilt with build/gcc-plugin/sealing.specs"
 	sh scripts/debian-rebuild.sh hello
