@@ -59,7 +59,7 @@ for ldso in ('/lib64/ld-linux-x86-64.so.2', '/lib/ld-linux-aarch64.so.1'):
     if os.path.exists(ldso):
         config.substitutions.append(('%ldso', ldso))
         break
-# GNU ld with -z memory-seal (binutils 2.45 and later) records
+# GNU ld with -z memory-seal (binutils 2.44 and later) records
 # GNU_PROPERTY_MEMORY_SEAL itself; older ld warns and ignores it.
 try:
     ld_help = subprocess.run(['ld', '--help'], capture_output=True, text=True).stdout

@@ -28,7 +28,7 @@ static const char usage[] =
 	"  on   turns such a placeholder back into the property, or else grows\n"
 	"       the note into at least 8 zero bytes that follow it inside its\n"
 	"       section; a file with neither is refused (relink it with\n"
-	"       'ld -z memory-seal', binutils 2.45 or later).\n"
+	"       'ld -z memory-seal', binutils 2.44 or later).\n"
 	"\n"
 	"Files that already have the requested state are left untouched; files\n"
 	"without a GNU property note, with a malformed one, with several hard\n"
@@ -153,7 +153,7 @@ static int plan(int fd, const struct sealctl_object *o, int on, struct sealctl_p
 		return 0;
 	}
 	if (pr->room < ENTRY) {
-		sealctl_seterr(err, "no room for GNU_PROPERTY_MEMORY_SEAL: no placeholder entry and %llu spare bytes after the note (relink with 'ld -z memory-seal', binutils 2.45 or later)",
+		sealctl_seterr(err, "no room for GNU_PROPERTY_MEMORY_SEAL: no placeholder entry and %llu spare bytes after the note (relink with 'ld -z memory-seal', binutils 2.44 or later)",
 			       (unsigned long long)pr->room);
 		return -1;
 	}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Modules that carry both our note and GNU_PROPERTY_MEMORY_SEAL ('ld -z
-// memory-seal', GNU ld 2.45 and later): sealed once per our policy whether
+// memory-seal', GNU ld 2.44 and later): sealed once per our policy whether
 // or not the loader honours the property.  glibc 2.43's loader does not
 // seal (it only exports mseal()); a loader that does is stood in for by a
 // preloaded library that seals, from its constructor, every loaded object
