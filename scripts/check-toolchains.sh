@@ -24,7 +24,7 @@
 set -eu
 
 usage() {
-	sed -n '2,/^set -eu/{/^set -eu/d;s/^# \{0,1\}//;p}' "$0"
+	sed -n '3,/^set -eu/{/^set -eu/d;s/^# \{0,1\}//;p}' "$0"
 	exit "${1:-0}"
 }
 
