@@ -19,6 +19,9 @@
 #                  (scripts/debian-rebuild.sh, under a minute; docs/packages.md)
 #   build-install/ cmake --install into a prefix: pkg-config, find_package
 #   build-deb/     the Debian packages, built, linted, installed and used
+#   build-toolchains/ Debian 13's GCC 12-14, LLVM 17-19 and binutils 2.44
+#                  in a debootstrap chroot (scripts/check-toolchains.sh
+#                  --ci; needs root and the Debian mirror)
 # SEALING_CHECK_DEBIAN=1 also rebuilds GNU hello from Debian's sources
 # with the specs, with and without LTO: over two minutes here, so not by
 # default (docs/distro.md).
@@ -67,6 +70,8 @@ echo "=== build-install/: cmake --install into a prefix; pkg-config and find_pac
 sh scripts/check-install.sh build-install
 echo "=== build-deb/: sealing's Debian packages: build, lintian, install, use, buildflags.conf"
 sh scripts/check-debian-package.sh build-deb
+echo "=== build-toolchains: Debian 13's toolchains in a chroot"
+sh scripts/check-toolchains.sh --ci </dev/null
 if [ "${SEALING_CHECK_DEBIAN:-0}" = 1 ]; then
 	echo "=== Debian package rebuilt with build/gcc-plugin/sealing.specs"
 	sh scripts/debian-rebuild.sh hello

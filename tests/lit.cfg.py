@@ -2,6 +2,7 @@
 # lit configuration for sealing: substitutions shared by every suite.
 import os
 import shutil
+import subprocess
 
 import lit.formats
 
@@ -59,5 +60,14 @@ for ldso in ('/lib64/ld-linux-x86-64.so.2', '/lib/ld-linux-aarch64.so.1'):
     if os.path.exists(ldso):
         config.substitutions.append(('%ldso', ldso))
         break
+# GNU ld with -z memory-seal (binutils 2.44 and later) records
+# GNU_PROPERTY_MEMORY_SEAL itself; older ld warns and ignores it.
+try:
+    ld_help = subprocess.run(['ld', '--help'], capture_output=True, text=True).stdout
+except OSError:
+    ld_help = ''
+if '-z memory-seal' in ld_help:
+    config.available_features.add('ld-memory-seal')
+
 if os.getuid() == 0:
     config.available_features.add('root')

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # GNU_PROPERTY_MEMORY_SEAL (generic property 3, no data), as
-# 'ld -z memory-seal' (binutils 2.44) records it, next to an x86 feature.
+# 'ld -z memory-seal' (binutils 2.44 and later) records it, next to an x86 feature.
 	.section .note.gnu.property,"a",%note
 	.p2align 3
 	.long 4, 24, 5
