@@ -123,7 +123,7 @@ for f in CFLAGS CXXFLAGS FFLAGS FCFLAGS LDFLAGS; do
 done >"$XDG_CONFIG_HOME/dpkg/buildflags.conf"
 cat "$XDG_CONFIG_HOME/dpkg/buildflags.conf"
 dpkg-buildflags --get CFLAGS | grep -q -- "-specs=$specs" || bad "dpkg-buildflags ignores $XDG_CONFIG_HOME/dpkg/buildflags.conf"
-cp -r "$src/tests/Inputs/debian-hello" "$w/hello/debian-hello"
+cp -rL "$src/tests/Inputs/debian-hello" "$w/hello/debian-hello"  # hello.c: a link to cmake-consumer/main.c
 if (cd "$w/hello/debian-hello" && dpkg-buildpackage -b -uc -us) >"$w/hello/build.log" 2>&1; then
 	grep -- "-specs=$specs" "$w/hello/build.log" | head -n 2
 	dpkg-deb -x "$w"/hello/debian-hello_*.deb "$w/hello/root"
