@@ -28,16 +28,6 @@ if(CMAKE_CROSSCOMPILING OR SEALING_GCC_PLUGIN_OTHERS_OFF)
   return()
 endif()
 
-function(_sealing_gcc_query_of gcc out)
-  execute_process(COMMAND "${gcc}" ${ARGN}
-    OUTPUT_VARIABLE v OUTPUT_STRIP_TRAILING_WHITESPACE
-    RESULT_VARIABLE rc ERROR_QUIET)
-  if(NOT rc EQUAL 0)
-    set(v "")
-  endif()
-  set(${out} "${v}" PARENT_SCOPE)
-endfunction()
-
 get_filename_component(_og_dir "${SEALING_GCC_PLUGIN_GCC}" DIRECTORY)
 if(NOT _og_dir)
   set(_og_dir /usr/bin)
