@@ -91,11 +91,13 @@ count() {
 	sed -n 's/^totals: *//p' "$f"
 }
 
-# scope_flag CARRIER: the option that selects module scope
+# scope_flag CARRIER FLAG: the options that select module scope.  clang
+# parses -mllvm before it loads a -fpass-plugin, so the pass is also
+# loaded early with -fplugin (one copy: see llvm-pass/README.md).
 scope_flag() {
 	case $1 in
 	gcc-plugin) echo "-fplugin-arg-sealing-scope=module" ;;
-	llvm-*) echo "-mllvm -sealing-scope=module" ;;
+	llvm-*) echo "-fplugin=${2#-fpass-plugin=} -mllvm -sealing-scope=module" ;;
 	esac
 }
 
@@ -120,7 +122,7 @@ for id in $(carriers | cut -f1); do
 	fi
 	case $id in old-*) continue ;; esac
 	plugin_variants="$plugin_variants $id"
-	if build "$id-module" "$cc" "$flag $(scope_flag "$id")" "" 2> "$C/$id-module.err"; then
+	if build "$id-module" "$cc" "$flag $(scope_flag "$id" "$flag")" "" 2> "$C/$id-module.err"; then
 		variants="$variants $id-module"
 		plugin_variants="$plugin_variants $id-module"
 	else
@@ -154,7 +156,7 @@ for v in $plugin_variants; do
 	id=${v%-module}
 	cc=$(carriers | awk -F '\t' -v id="$id" '$1 == id { print $2 }')
 	flag=$(carriers | awk -F '\t' -v id="$id" '$1 == id { print $3 }')
-	[ "$v" = "$id" ] || flag="$flag $(scope_flag "$id")"
+	[ "$v" = "$id" ] || flag="$flag $(scope_flag "$id" "$flag")"
 	for o in 0 1 2 3 s z; do
 		d=$C/$v/O$o
 		mkdir -p "$d"
