@@ -72,6 +72,7 @@ cat <<EOT
 
 ## Reproducing
 
+$( [ -z "${OLD_LABEL:-}" ] || printf '    bench/old-build.sh %s\n' "${OLD_LABEL#commit }")
     bench/run.sh ${BENCH_ARGS:-}
 
 (run from the top of the repository; BUILD_DIR: $(m build_dir)).
