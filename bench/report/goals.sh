@@ -122,7 +122,11 @@ for input in tree large; do
 		b=$(q "$R/compile-$input.tsv" paired_p75 variant="$id:on")
 		c=$(q "$R/compile-$input.tsv" cpu_ratio variant="$id:on")
 		o=$(q "$R/compile-$input.tsv" paired_med variant="old-$id:on")
-		echo "| $label | $id | $(short_ratio "$o") | $(committed "compile-$input" "$id") | $(ratio_cell "$m" "$a" "$b"); CPU $(pct "$c") | ≤ +$limit % | $(verdict_ratio "$a" "$m" "$b" "$limit") |"
+		nr=$(q "$R/compile-$input.tsv" n variant="$id:on")
+		# Fewer than 3 rounds (the time budget on a loaded machine): a
+		# quartile of two samples decides nothing.
+		if [ "${nr:-0}" -lt 3 ]; then verdict="inconclusive: $nr rounds only (time budget on a loaded machine)"; else verdict=$(verdict_ratio "$a" "$m" "$b" "$limit"); fi
+		echo "| $label | $id | $(short_ratio "$o") | $(committed "compile-$input" "$id") | $(ratio_cell "$m" "$a" "$b"); CPU $(pct "$c"); $nr rounds | ≤ +$limit % | $verdict |"
 	done
 done
 
