@@ -3,9 +3,11 @@
 #
 # The benchmark suite of issue 6, in one command.  See README.md.
 #   usage: bench/run.sh [--quick] [--out DIR] [--only STEPS]
-#                       [--carriers-from DIR]... [--gcc-plugin PATH]
+#                       [--carriers-from DIR]... [--old-from DIR]...
+#                       [--gcc-plugin PATH]
 #                       [--llvm-plugin [CLANG=]PATH]... [BUILD_DIR]
-# GCC_PLUGIN, LLVM_PLUGINS and CARRIERS_FROM are read by lib/discover.sh:
+# GCC_PLUGIN, LLVM_PLUGINS, CARRIERS_FROM and OLD_FROM are read by
+# lib/discover.sh:
 # shellcheck disable=SC2034
 set -eu
 BENCH_ARGS=$*
@@ -15,7 +17,7 @@ REPO=$(cd "$BENCH_DIR/.." && pwd)
 . "$BENCH_DIR/lib/discover.sh"
 
 usage() {
-	sed -n 's/^#   //p' "$0" | sed -n '1,4p' >&2
+	sed -n 's/^#   //p' "$0" | sed -n '1,5p' >&2
 	exit 2
 }
 
@@ -23,6 +25,7 @@ QUICK=0
 OUT=
 ONLY=
 CARRIERS_FROM=
+OLD_FROM=
 GCC_PLUGIN=${SEALING_BENCH_GCC_PLUGIN:-}
 LLVM_PLUGINS=${SEALING_BENCH_LLVM_PLUGINS:-}
 BUILD_DIR=
@@ -34,6 +37,11 @@ while [ $# -gt 0 ]; do
 	--carriers-from)
 		[ -d "${2:-}" ] || die "--carriers-from: no directory ${2:-}"
 		CARRIERS_FROM="$CARRIERS_FROM $(cd "$2" && pwd)"
+		shift
+		;;
+	--old-from)
+		[ -d "${2:-}" ] || die "--old-from: no directory ${2:-}"
+		OLD_FROM="$OLD_FROM $(cd "$2" && pwd)"
 		shift
 		;;
 	--gcc-plugin) GCC_PLUGIN=$2; shift ;;
@@ -58,10 +66,24 @@ OUT=$(cd "$OUT" && pwd)
 case $OUT in
 *" "*) die "the output directory must not contain spaces: $OUT" ;;
 esac
-export BENCH_DIR BENCH_ARGS REPO OUT QUICK BUILD_DIR RT_DIR
+# The old code measured beside the current one (--old-from, see
+# old-build.sh): its link objects come from the first such tree that has
+# them; its plugins are carriers named old-* (lib/discover.sh).
+OLD_RT_DIR=
+OLD_LABEL=
+for t in $OLD_FROM; do
+	if [ -z "$OLD_RT_DIR" ] && [ -f "$t/runtime/sealing-rt.o" ]; then
+		OLD_RT_DIR=$t/runtime
+	fi
+	if [ -z "$OLD_LABEL" ] && [ -f "$t/bench-commit" ]; then
+		OLD_LABEL="commit $(cat "$t/bench-commit")"
+	fi
+done
+[ -z "$OLD_FROM" ] || [ -n "$OLD_LABEL" ] || OLD_LABEL=$(echo $OLD_FROM)
+export BENCH_DIR BENCH_ARGS REPO OUT QUICK BUILD_DIR RT_DIR OLD_RT_DIR OLD_LABEL
 
 need gcc strace valgrind gnuplot readelf size awk
-STEPS=${ONLY:-"machine startup ctor baselines churn compile size"}
+STEPS=${ONLY:-"machine startup scope ctor baselines churn compile size"}
 log "output in $OUT ($([ "$QUICK" = 1 ] && echo quick || echo full) run), runtime from $RT_DIR"
 
 # Results of the steps about to run start afresh; with --only, those of
@@ -79,7 +101,7 @@ for t in interleave summarize churn loader-bound dlopen-once; do
 	build_tool "$t"
 done
 case " $STEPS " in
-*" startup "* | *" ctor "* | *" baselines "*) sh "$BENCH_DIR/steps/build-sets.sh" ;;
+*" startup "* | *" scope "* | *" ctor "* | *" baselines "*) sh "$BENCH_DIR/steps/build-sets.sh" ;;
 esac
 
 started=$(date +%s)

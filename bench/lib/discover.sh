@@ -12,10 +12,16 @@
 #      (space-separated [CLANG=]PATH entries);
 #   2. BUILD_DIR and every --carriers-from DIR, in the layout of the CMake
 #      project: gcc-plugin/sealing.so, llvm-pass/sealing-llvm.so, plus any
-#      llvm-pass*/**/sealing-llvm.so should a tree ever hold several LLVMs.
-# The compiler for a plugin comes from that tree's CMakeCache.txt
-# (SEALING_GCC_PLUGIN_GCC, SEALING_LLVM_CLANG) when there is one;
-# otherwise every installed clang is tried.  A plugin counts only if a
+#      llvm-pass*/**/sealing-llvm.so should a tree ever hold several LLVMs;
+#   3. every --old-from DIR (OLD_FROM): a build of an older commit, whose
+#      carriers get the ID prefix "old-" (old-gcc-plugin, old-llvm-19...)
+#      and are measured beside the current ones in the same run.
+# The compilers for a plugin come from that tree's CMakeCache.txt
+# (SEALING_GCC_PLUGIN_GCC; SEALING_LLVM_CLANG_<major> for each LLVM a
+# multi-LLVM tree dispatches to, else SEALING_LLVM_CLANG) when there is
+# one; otherwise every installed clang is tried.  A plugin is a carrier
+# for every one of those clangs it works with (the current sealing-llvm.so
+# dispatches to the pass built for the clang that loads it).  A plugin counts only if a
 # smoke compile with it succeeds *and* leaves a .note.sealing in the
 # object: a plugin that loads but instruments nothing would make every
 # figure look free.
@@ -70,22 +76,28 @@ discover_carriers() {
 		gcc_=$(cache_value "${2:-/nonexistent}" SEALING_GCC_PLUGIN_GCC)
 		gcc_=${gcc_:-gcc}
 		if smoke "$gcc_" "-fplugin=$1"; then
-			add gcc-plugin "$gcc_" "-fplugin=$1"
+			add "${prefix_}gcc-plugin" "$gcc_" "-fplugin=$1"
 		else
 			reject "gcc-plugin $1: smoke compile failed or left no note ($(head -c 200 "$OUT/discover/smoke.err" | tr '\n' ' '))"
 		fi
 	}
 	try_llvm() { # try_llvm PLUGIN [TREE] [CLANG]
-		clangs=${3:-$(cache_value "${2:-/nonexistent}" SEALING_LLVM_CLANG)}
+		clangs=${3:-}
+		if [ -z "$clangs" ] && [ -f "${2:-/nonexistent}/CMakeCache.txt" ]; then
+			clangs=$(sed -n 's/^SEALING_LLVM_CLANG_[0-9]*:[A-Z]*=//p' "$2/CMakeCache.txt" |
+				sort -u | while read -r c; do echo "$(clang_major "$c") $c"; done | sort -rn | cut -d' ' -f2)
+			clangs=${clangs:-$(cache_value "$2" SEALING_LLVM_CLANG)}
+		fi
 		clangs=${clangs:-$(installed_clangs)}
+		ok_=0
 		for c in $clangs; do
 			m=$(clang_major "$c")
 			if smoke "$c" "-fpass-plugin=$1"; then
-				add "llvm-$m" "$c" "-fpass-plugin=$1"
-				return 0
+				add "${prefix_}llvm-$m" "$c" "-fpass-plugin=$1"
+				ok_=1
 			fi
 		done
-		reject "llvm pass $1: no installed clang loads it and instruments with it"
+		[ "$ok_" = 1 ] || reject "${prefix_}llvm pass $1: no installed clang loads it and instruments with it"
 	}
 	tree_plugins() { # tree_plugins TREE
 		[ -f "$1/gcc-plugin/sealing.so" ] && try_gcc "$1/gcc-plugin/sealing.so" "$1"
@@ -95,6 +107,7 @@ discover_carriers() {
 		return 0
 	}
 
+	prefix_=
 	[ -n "${GCC_PLUGIN:-}" ] && try_gcc "$GCC_PLUGIN"
 	for e in ${LLVM_PLUGINS:-}; do
 		case $e in
@@ -105,6 +118,11 @@ discover_carriers() {
 	for t in "$BUILD_DIR" $CARRIERS_FROM; do
 		tree_plugins "$t"
 	done
+	prefix_=old-
+	for t in ${OLD_FROM:-}; do
+		tree_plugins "$t"
+	done
+	prefix_=
 
 	# Say what is missing, per compiler the machine has.
 	case $found_ids in

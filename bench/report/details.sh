@@ -25,9 +25,16 @@ every variant once in a shuffled order; wall time per exec from
 
 - **uninstr**: the same sources built without instrumentation (baseline);
 - **policy0**: the sealed binaries with \`SEALING_POLICY=0\` (no syscall);
-- **sealed**: the same binaries as they ship (\`sealing-rt.o\`, policy 1);
+- **sealed**: the same binaries as they ship (\`sealing-rt.o\`, policy 1,
+  process scope: the libraries leave their sealing to the executable,
+  whose constructor seals them in one batch, and libc and ld.so with
+  them, RELRO made anonymous);
 - **relro-keep**: \`sealing-rt-relro-keep.o\` (sealing without the RELRO swap);
+- **module-scope**: \`sealing-rt-module-scope.o\` (every module seals itself,
+  libc and ld.so stay open: the behaviour before process scope);
 - **naive**: \`src/naive-ctor.c\` (the dl_iterate_phdr-per-load baseline);
+- **old-sealed**, **old-policy0**, **old-relro-keep** and **old-*ID***: the
+  same from the old build (${OLD_LABEL:-not given}: \`--old-from\`), timed in the same rounds;
 - one variant per plugin found: ${carrier_ids:-none}.
 
 "paired" is the median over rounds of (variant / uninstr in the same
@@ -129,8 +136,10 @@ cat <<'EOT'
 
 User-space instructions executed inside one module's constructor,
 everything it calls included, counted with `--toggle-collect` on the
-constructor (`__sealing_rt_v1.rt_seal_self` from GCC, `__sealing_rt_v1`
-from the LLVM pass).  The runtime skips sealing under valgrind on
+constructor (`GROUP.rt_seal_self` from GCC's carriers and the LLVM
+pass's carried assembly, `GROUP` from its bitcode form, where GROUP is
+the COMDAT group of `include/sealing/note.h`: `__sealing_rt_v2` now,
+`__sealing_rt_v1` in the old build).  The runtime skips sealing under valgrind on
 purpose, so every variant is rebuilt from its assembly with that probe
 removed (`lib/valgrind-visible.sh`); valgrind 3.19 answers mseal with
 ENOSYS, so the count stops at the syscall's result, as it would after a
@@ -138,9 +147,17 @@ successful one.  The runtime scans the environment for its two
 variables: counts are given in a fixed 30-variable environment
 (`lib/env.sh`, the figure the goal is judged on) and in an empty one.
 
-- **exe**: an executable with no instrumented library;
-- **lib**: an instrumented library loaded at start-up (no pinning);
+- **exe**: an executable with no instrumented library.  In process scope
+  (the default: rows without a suffix) its constructor also seals libc
+  and ld.so, RELRO copies included: work done on their behalf, not its
+  own.  The **-module** rows (\`sealing-rt-module-scope.o\`,
+  \`-fplugin-arg-sealing-scope=module\`, \`-mllvm -sealing-scope=module\`)
+  seal the executable alone;
+- **lib**: an instrumented library loaded at start-up by an
+  uninstrumented executable (no pinning);
 - **dlopen**: the same library loaded with dlopen: pinning included.
+
+The library cases are counted in the typical environment only.
 
 EOT
 awk -F '\t' '
@@ -157,6 +174,24 @@ awk -F '\t' '
 		}
 	}' "$R/ctor.tsv"
 echo
+if [ -s "$R/ctor-olevels.tsv" ]; then
+	echo 'The executable at every -O level (typical environment), per current plugin and scope:'
+	echo
+	awk -F '\t' '
+		NR == 1 { next }
+		{ if (!($1 in seen)) { seen[$1] = 1; order[++k] = $1 }; val[$1, $2] = $3 }
+		END {
+			print "| variant | -O0 | -O1 | -O2 | -O3 | -Os | -Oz |"
+			print "|---|---|---|---|---|---|---|"
+			for (i = 1; i <= k; i++) {
+				v = order[i]; line = "| " v " |"
+				n = split("O0 O1 O2 O3 Os Oz", lv, " ")
+				for (j = 1; j <= n; j++) line = line " " ((v, lv[j]) in val && val[v, lv[j]] != "" ? val[v, lv[j]] : "—") " |"
+				print line
+			}
+		}' "$R/ctor-olevels.tsv"
+	echo
+fi
 
 cat <<'EOT'
 ## 2. The RELRO swap (issue 7 §5)
@@ -238,6 +273,7 @@ if [ -s "$R/compile-large.tsv" ]; then
 				print "|---|---|---|---|---|---|---|---|---|"
 				for (i = 1; i <= k; i++) {
 					v = row[i]; off = v; sub(":on$", ":off", off)
+					if (!(off in cm)) sub("^old-", "", off)
 					printf "| %s | %d | %.2f | %.2f–%.2f | %s | %s | %.2f | %s | %s |\n", v, n[v], med[v] / 1e6, a[v] / 1e6, b[v] / 1e6,
 						v ~ /:on$/ ? sprintf("%+.1f %%", (pm[v] - 1) * 100) : "—",
 						v ~ /:on$/ ? sprintf("%+.1f … %+.1f %%", (pa[v] - 1) * 100, (pb[v] - 1) * 100) : "—",
@@ -313,3 +349,77 @@ and the whole start-up.
 EOT
 table "$R/baseline-scaling.tsv" 'n:N,variant,ctor_insns_total:constructor insns (all modules),ctor_insns_per_module:per module,process_insns:whole start-up insns'
 echo
+
+cat <<'EOT'
+## 7. Process scope over uninstrumented libraries (issue 12)
+
+An executable linked against N **uninstrumented** libraries
+(`steps/scope.sh`; the libraries of section 1, built without the
+runtime):
+
+- **uninstr**: nothing instrumented (baseline);
+- **process**: the executable linked with `sealing-rt.o` (process scope, the
+  default): its constructor seals the N libraries, libc, ld.so and
+  itself, RELRO made anonymous, in one batch;
+- **module**: the executable linked with `sealing-rt-module-scope.o`: it seals
+  itself only, and the libraries, libc and ld.so stay open;
+- **loader**: the uninstrumented program under
+  `LD_PRELOAD=libsealing-loader.so`, which seals every object after the
+  constructors.
+- **libs-self** (instruction counts only): the reverse, an uninstrumented
+  executable linked against N libraries instrumented with `sealing-rt.o`;
+  with no process-scope executable to defer to, each library seals
+  itself; all constructors summed.
+
+EOT
+if [ -s "$R/scope-startup.tsv" ]; then
+	nr=$(awk -F '\t' 'NR > 1 && $1 == "uninstr" { n++ } END { print n + 0 }' "$R/scope-raw.tsv" 2>/dev/null || echo 0)
+	echo "Start-up at N = 100, interleaved ($nr rounds; paired = median over rounds of variant / uninstr in the same round):"
+	echo
+	awk -F '\t' '
+		NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
+		{ v = $(idx["variant"]); seen[v] = 1; med[v] = $(idx["wall_med_us"]); p25[v] = $(idx["wall_p25_us"]); p75[v] = $(idx["wall_p75_us"])
+		  pm[v] = $(idx["paired_med"]); pa[v] = $(idx["paired_p25"]); pb[v] = $(idx["paired_p75"]); cr[v] = $(idx["cpu_ratio"]) }
+		END {
+			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | µs per object sealed (vs uninstr) |"
+			print "|---|---|---|---|---|---|---|"
+			k = split("uninstr process module loader", row, " ")
+			objs["process"] = op; objs["module"] = om; objs["loader"] = ol
+			for (i = 1; i <= k; i++) {
+				v = row[i]
+				if (!(v in seen)) continue
+				printf "| %s | %.0f | %.0f–%.0f | %+.1f %% | %+.1f … %+.1f %% | %+.1f %% | %s |\n", v, med[v], p25[v], p75[v],
+					(pm[v] - 1) * 100, (pa[v] - 1) * 100, (pb[v] - 1) * 100, (cr[v] - 1) * 100,
+					v == "uninstr" ? "—" : objs[v] < 10 ? "n/a (" objs[v] " object)" : sprintf("%+.2f", (med[v] - med["uninstr"]) / objs[v])
+			}
+		}' op="$(q "$R/scope-syscalls.tsv" objects_sealed variant=process n=100)" \
+		om="$(q "$R/scope-syscalls.tsv" objects_sealed variant=module n=100)" \
+		ol="$(q "$R/scope-syscalls.tsv" objects_sealed variant=loader n=100)" "$R/scope-startup.tsv"
+	echo
+	echo '(Objects sealed, from the strace table below: process, the 100 libraries, libc, ld.so and the executable; module, the executable alone; loader, the same as process plus the loader module itself.)'
+	echo
+fi
+if [ -s "$R/scope-syscalls.tsv" ]; then
+	cat <<'EOT'
+mseal per object (strace under `SEALING_DEBUG=1`; each mseal, `syscall_0x1ce`
+to strace 6.1 and `mseal` to newer ones, is matched to the object whose
+debug line names its start address; "unattributed" counts mseal calls
+that match no object):
+
+EOT
+	table "$R/scope-syscalls.tsv" 'variant,n:N,objects_sealed:objects sealed,bench_libs_sealed:of the N libraries,libc_sealed:libc,ld_so_sealed:ld.so,mseal_calls:mseal calls,mseal_per_object_min:per object min,mseal_per_object_max:per object max,mseal_unattributed:unattributed'
+	echo
+fi
+if [ -s "$R/scope-scaling.tsv" ]; then
+	cat <<'EOT'
+The executable's constructor against the number of uninstrumented
+libraries (callgrind, user-space instructions, 30-variable environment,
+built without the valgrind probe).  A walk that is O(N²) would show an
+increment per library that grows with N; a linear one keeps it constant.
+
+EOT
+	table "$R/scope-scaling.tsv" 'variant,n:N libraries,ctor_insns:constructor instructions,per_lib_increment:per library since the previous N'
+	echo
+	awk -F '\t' '$1 == "libs-self" && $4 != "-" { if (f == "") f = $4; l = $4; n = $2; t = $3 }
+		END { if (f != "" && l > f * 1.10) printf "**The libs-self case is not linear**: the increment per library grows from %s to %s instructions (%.1f×) between the first and the last step, so the constructors together are O(N²); at N = %s they execute %s instructions, %.0f per library.  Each library'"'"'s constructor walks the link map up to itself (runtime/rt-startup.c, rt_load_kind: dl_iterate_phdr, matching every object before it against the names needed so far) to tell whether it was loaded at start-up or by dlopen, i.e. whether to pin it; it does so whenever the executable carries no note or seals only itself (module scope), so the module-scope set of section 1 pays it too.\n\n", f, l, l / f, n, t, t / n }' "$R/scope-scaling.tsv"
+fi

@@ -45,6 +45,8 @@ reported as a median with its interquartile range, and the goals are
 judged on ratios taken within the same round.  Instruction counts
 (callgrind), syscall counts (strace) and sizes do not depend on load.
 
+**Old code measured beside the new** (\`--old-from\`, \`bench/old-build.sh\`): ${OLD_LABEL:-none in this run; the goals table quotes the committed report of 171add3 only}.  Its variants and carriers are named old-*.
+
 **Carriers measured** (lib/discover.sh): sealing-rt.o (always)$(carriers | awk -F '\t' '{ printf ", %s (%s %s)", $1, $2, $3 }').
 
 EOT
@@ -70,6 +72,7 @@ cat <<EOT
 
 ## Reproducing
 
+$( [ -z "${OLD_LABEL:-}" ] || printf '    bench/old-build.sh %s\n' "${OLD_LABEL#commit }")
     bench/run.sh ${BENCH_ARGS:-}
 
 (run from the top of the repository; BUILD_DIR: $(m build_dir)).

@@ -12,7 +12,11 @@
  * Commands are exec'd directly (no shell): a shell would add a millisecond
  * to start-up times we want to resolve to a few microseconds.
  *
- *   usage: interleave [-r ROUNDS] [-w WARMUP] SPEC > raw.tsv
+ *   usage: interleave [-r ROUNDS] [-w WARMUP] [-t SECONDS] [-m MIN] SPEC > raw.tsv
+ *   -t: a time budget: no new round starts once SECONDS have passed and
+ *       at least MIN rounds (default 3) are complete, so a loaded machine
+ *       makes the run shorter, not endless; the rounds actually run are
+ *       in raw.tsv (and in the report).
  *   SPEC: one variant per line, three TAB-separated fields:
  *         NAME <TAB> ENV assignments or "-" <TAB> argv
  *         the last two split on spaces (no quoting: paths must not contain
@@ -171,17 +175,22 @@ static void run_once(const struct variant *v, long long *wall, long long *cpu,
 
 int main(int argc, char **argv)
 {
-	int rounds = 20, warmup = 2, opt;
-	while ((opt = getopt(argc, argv, "r:w:")) != -1) {
+	int rounds = 20, warmup = 2, min_rounds = 3, opt;
+	long long budget_ns = 0;
+	while ((opt = getopt(argc, argv, "r:w:t:m:")) != -1) {
 		if (opt == 'r')
 			rounds = atoi(optarg);
 		else if (opt == 'w')
 			warmup = atoi(optarg);
+		else if (opt == 't')
+			budget_ns = atoll(optarg) * 1000000000LL;
+		else if (opt == 'm')
+			min_rounds = atoi(optarg);
 		else
 			return 2;
 	}
 	if (optind != argc - 1) {
-		fprintf(stderr, "usage: interleave [-r ROUNDS] [-w WARMUP] SPEC\n");
+		fprintf(stderr, "usage: interleave [-r ROUNDS] [-w WARMUP] [-t SECONDS] [-m MIN] SPEC\n");
 		return 2;
 	}
 	static struct variant v[MAX_VARIANTS];
@@ -191,7 +200,12 @@ int main(int argc, char **argv)
 	unsigned long long seed = 42;
 	for (int k = 0; k < n; k++)
 		order[k] = k;
+	long long start = ns_now();
 	for (int r = -warmup; r < rounds; r++) {
+		if (budget_ns && r >= min_rounds && ns_now() - start > budget_ns) {
+			fprintf(stderr, "interleave: time budget reached after %d rounds\n", r);
+			break;
+		}
 		for (int k = n - 1; k > 0; k--) { /* Fisher-Yates */
 			int j = (int)(next_random(&seed) % (unsigned)(k + 1));
 			int t = order[k];

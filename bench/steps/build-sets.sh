@@ -7,8 +7,13 @@
 # instrumented set the executable is instrumented too, as it would be in a
 # distribution: a program with N libraries is N + 1 sealed modules.
 #   plain        no instrumentation (the baseline)
-#   rt           + build/runtime/sealing-rt.o        (the default runtime)
+#   rt           + build/runtime/sealing-rt.o        (the default runtime:
+#                  process scope, so the executable also seals libc and
+#                  ld.so, and the libraries leave their sealing to it)
 #   relro-keep   + sealing-rt-relro-keep.o           (no RELRO swap)
+#   rt-module    + sealing-rt-module-scope.o         (every module seals
+#                  itself, as before process scope)
+#   old-rt, old-relro-keep   the same two from the old build (--old-from)
 #   naive        + bench/src/naive-ctor.c            (dl_iterate_phdr per load)
 #   rt-visible   + sealing-rt.o without its valgrind probe, for callgrind
 #                  (lib/valgrind-visible.sh); never timed
@@ -65,6 +70,11 @@ build_set() {
 build_set plain gcc "" ""
 build_set rt gcc "" "$RT_DIR/sealing-rt.o"
 build_set relro-keep gcc "" "$RT_DIR/sealing-rt-relro-keep.o"
+build_set rt-module gcc "" "$RT_DIR/sealing-rt-module-scope.o"
+if [ -n "${OLD_RT_DIR:-}" ]; then
+	build_set old-rt gcc "" "$OLD_RT_DIR/sealing-rt.o"
+	build_set old-relro-keep gcc "" "$OLD_RT_DIR/sealing-rt-relro-keep.o"
+fi
 build_set naive gcc "" "$OUT/tools/naive-ctor.o"
 sh "$BENCH_DIR/lib/valgrind-visible.sh" "$RT_DIR/sealing-rt.s" "$OUT/tools/rt-visible.s.new"
 if ! cmp -s "$OUT/tools/rt-visible.s.new" "$OUT/tools/rt-visible.s"; then

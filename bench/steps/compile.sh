@@ -5,7 +5,10 @@
 # and without it, on one large file and on a tree of small files (each
 # file compiled on its own, one after the other: the per-unit cost of a
 # plugin shows up once per file).  All variants of one input are
-# interleaved in one interleave run; -O2, as distributions build.
+# interleaved in one interleave run; -O2, as distributions build.  Old
+# plugins (old-*, --old-from) are timed in the same run against the same
+# compiler's "off" variant.  A time budget caps each input's run on a
+# loaded machine (at least 2 rounds; the report gives the rounds run).
 #   results/compile-large.tsv, results/compile-tree.tsv: per variant, the
 #   summary of src/summarize.c against that compiler without the plugin
 #   results/compile-inputs.tsv: what was compiled
@@ -54,21 +57,23 @@ write_script() {
 	chmod +x "$K/$1.large.sh" "$K/$1.tree.sh"
 }
 : > "$K/ids"
+# An old build's plugin (old-ID, --old-from) is compared with the same
+# compiler without a plugin, the "off" variant of the current carrier ID,
+# timed once for both.
+base_of() {
+	b=${1#old-}
+	if [ "$b" != "$1" ] && carriers | cut -f1 | grep -qx "$b"; then echo "$b"; else echo "$1"; fi
+}
 carriers | while IFS='	' read -r id cc flag; do
-	write_script "$id:off" "$cc" ""
+	[ "$(base_of "$id")" = "$id" ] && write_script "$id:off" "$cc" ""
 	write_script "$id:on" "$cc" "$flag"
-	# One untimed build of each (it also warms the caches).  A plugin in
-	# development that cannot build an input drops out, with the reason.
-	ok=1
-	for input in large tree; do
-		for v in off on; do
-			sh "$K/$id:$v.$input.sh" 2> "$K/$id.err" || {
-				failure compile "$id ($v, $input): $(head -c 400 "$K/$id.err")"
-				ok=0
-			}
-		done
-	done
-	[ "$ok" = 0 ] || echo "$id" >> "$K/ids"
+	# One untimed compile of a unit with the plugin: a plugin in
+	# development that cannot build it drops out, with the reason.
+	first=$(echo "$files" | head -n 1)
+	"$cc" -O2 $flag -DLUA_USE_LINUX -c "$first" -o "$K/$id.smoke.o" 2> "$K/$id.err" &&
+		"$cc" -O2 $flag -c "$large_f" -o "$K/$id.smoke.o" 2>> "$K/$id.err" ||
+		{ failure compile "$id: $(head -c 400 "$K/$id.err")"; continue; }
+	echo "$id" >> "$K/ids"
 done
 if [ ! -s "$K/ids" ]; then
 	log "compile: no carrier could build the inputs"
@@ -79,12 +84,14 @@ for input in large tree; do
 	spec=$K/spec-$input.tsv
 	: > "$spec"
 	while read -r id; do
-		printf '%s:off\t-\t/bin/sh %s\n' "$id" "$K/$id:off.$input.sh" >> "$spec"
+		[ "$(base_of "$id")" = "$id" ] &&
+			printf '%s:off\t-\t/bin/sh %s\n' "$id" "$K/$id:off.$input.sh" >> "$spec"
 		printf '%s:on\t-\t/bin/sh %s\n' "$id" "$K/$id:on.$input.sh" >> "$spec"
 	done < "$K/ids"
 	rounds=$(rounds 5 1)
-	log "compile: $input, $rounds interleaved rounds of $(wc -l < "$spec") variants"
-	"$OUT/tools/interleave" -r "$rounds" -w 0 "$spec" > "$K/raw-$input.tsv"
+	budget=$(rounds 300 0)
+	log "compile: $input, up to $rounds interleaved rounds of $(wc -l < "$spec") variants, at most $budget s (2 rounds at least)"
+	"$OUT/tools/interleave" -r "$rounds" -w 0 -t "$budget" -m 2 "$spec" > "$K/raw-$input.tsv"
 	# The plugin must really have instrumented what was timed.
 	while read -r id; do
 		for o in "$K/$id:on"/*.o; do
@@ -95,8 +102,11 @@ for input in large tree; do
 	{
 		first=1
 		while read -r id; do
-			awk -F '\t' -v id="$id" 'NR == 1 || $1 == id ":off" || $1 == id ":on"' "$K/raw-$input.tsv" |
-				"$OUT/tools/summarize" "$id:off" > "$K/sum-$input-$id.tsv"
+			b=$(base_of "$id")
+			awk -F '\t' -v id="$id" -v b="$b" 'NR == 1 || $1 == b ":off" || $1 == id ":on"' "$K/raw-$input.tsv" |
+				"$OUT/tools/summarize" "$b:off" > "$K/sum-$input-$id.tsv"
+			# the shared baseline is listed once, with its own carrier
+			[ "$b" = "$id" ] || { awk -F '\t' -v b="$b" '$1 != b ":off"' "$K/sum-$input-$id.tsv" > "$K/sum.tmp"; mv "$K/sum.tmp" "$K/sum-$input-$id.tsv"; }
 			if [ "$first" = 1 ]; then cat "$K/sum-$input-$id.tsv"; first=0; else tail -n +2 "$K/sum-$input-$id.tsv"; fi
 		done < "$K/ids"
 	} > "$R/compile-$input.tsv"

@@ -35,6 +35,7 @@ first_line() { "$@" 2>&1 | head -n 1; }
 	# Which runtime and plugins were measured, exactly: they change often.
 	stamp_of() { printf '%s, built %s, cksum %s' "$1" "$(date -u -r "$1" '+%Y-%m-%d %H:%M:%S')" "$(cksum < "$1" | cut -d' ' -f1)"; }
 	printf 'artifact\t%s\n' "$(stamp_of "$RT_DIR/sealing-rt.o")"
+	[ -z "${OLD_RT_DIR:-}" ] || printf 'artifact\t%s (old build, %s)\n' "$(stamp_of "$OLD_RT_DIR/sealing-rt.o")" "${OLD_LABEL:-}"
 	for w in $(carriers | cut -f3); do
 		p=${w#*=}
 		# A plugin embeds the runtime as it was when the plugin was built.

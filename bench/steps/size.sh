@@ -7,7 +7,8 @@
 #   small-lib   libbench1.so of the start-up benchmark
 #   large-exe   the Lua 5.4 interpreter from the compile benchmark's tree,
 #               all of its units instrumented (one runtime copy must remain)
-# each built by every carrier, against the same compiler without it.
+# each built by every carrier, against the same compiler without it; the
+# old build's link object and plugins (--old-from) too.
 #   results/size.tsv: program carrier + the columns of lib/sections.sh for
 #   the plain and the instrumented build
 set -eu
@@ -32,7 +33,21 @@ for u in "$tree_d"/*.c; do
 done
 [ -f "$tree_d/lua.c" ] || lua_units=   # the generated fallback is no program
 
-# build CC "FLAG" "EXTRA" DIR: hello, libbench1.so, lua (when available).
+# The Lua objects compile.sh already made with the same compiler and flags
+# (-O2 -DLUA_USE_LINUX), when it made all of them: DIR -> object list.
+compiled_objs() {
+	[ -n "$1" ] && [ -d "$1" ] || return 1
+	objs_=
+	for u in $lua_units; do
+		o_=$1/$(basename "$u" .c).o
+		[ -f "$o_" ] || return 1
+		objs_="$objs_ $o_"
+	done
+	echo "$objs_"
+}
+
+# build CC "FLAG" "EXTRA" DIR [COMPILED]: hello, libbench1.so, lua (when
+# available; from compile.sh's objects in COMPILED when it has them all).
 # Called in a condition, where sh ignores set -e: hence the explicit returns.
 build() {
 	cc_=$1 flag_=$2 extra_=$3 d=$4
@@ -40,6 +55,10 @@ build() {
 	"$cc_" -O2 $flag_ -o "$d/small-exe" "$Z/hello.c" $extra_ 2> "$d/err" || return 1
 	"$cc_" -O2 -fPIC -shared $flag_ -o "$d/small-lib" "$OUT/startup/src/bench1.c" $extra_ 2> "$d/err" || return 1
 	[ -n "$lua_units" ] || return 0
+	if objs=$(compiled_objs "${5:-}"); then
+		"$cc_" -o "$d/large-exe" $objs $extra_ -lm 2> "$d/err" || return 1
+		return 0
+	fi
 	objs=
 	for u in $lua_units; do
 		o=$d/obj/$(basename "$u" .c).o
@@ -48,9 +67,9 @@ build() {
 	done
 	"$cc_" -o "$d/large-exe" $objs $extra_ -lm 2> "$d/err" || return 1
 }
-try_build() { # try_build CARRIER CC "FLAG" "EXTRA" DIR
+try_build() { # try_build CARRIER CC "FLAG" "EXTRA" DIR [COMPILED]
 	rm -rf "$5"
-	build "$2" "$3" "$4" "$5" ||
+	build "$2" "$3" "$4" "$5" "${6:-}" ||
 		failure size "$1: building the size programs failed: $(head -c 400 "$5/err")"
 }
 
@@ -64,14 +83,27 @@ record() { # record CARRIER PLAINDIR SEALEDDIR
 }
 
 log "size: building with gcc and sealing-rt.o"
-try_build gcc gcc "" "" "$Z/gcc-off"
-try_build rt-object gcc "" "$RT_DIR/sealing-rt.o" "$Z/rt"
+K=$OUT/compile
+try_build gcc gcc "" "" "$Z/gcc-off" "$K/gcc-plugin:off"
+try_build rt-object gcc "" "$RT_DIR/sealing-rt.o" "$Z/rt" "$K/gcc-plugin:off"
 record rt-object "$Z/gcc-off" "$Z/rt"
+if [ -n "${OLD_RT_DIR:-}" ]; then
+	try_build old-rt-object gcc "" "$OLD_RT_DIR/sealing-rt.o" "$Z/old-rt" "$K/gcc-plugin:off"
+	record old-rt-object "$Z/gcc-off" "$Z/old-rt"
+fi
 carriers | while IFS='	' read -r id cc flag; do
 	log "size: building with $id"
-	try_build "$id-off" "$cc" "" "" "$Z/$id-off"
-	try_build "$id" "$cc" "$flag" "" "$Z/$id"
-	record "$id" "$Z/$id-off" "$Z/$id"
+	# An old build's plugin is compared with the current carrier's
+	# uninstrumented build by the same compiler.
+	off=$Z/$id-off
+	b=${id#old-}
+	if [ "$b" != "$id" ] && [ -d "$Z/$b-off" ]; then
+		off=$Z/$b-off
+	else
+		try_build "$id-off" "$cc" "" "" "$off" "$K/$id:off"
+	fi
+	try_build "$id" "$cc" "$flag" "" "$Z/$id" "$K/$id:on"
+	record "$id" "$off" "$Z/$id"
 	if [ -f "$Z/$id/large-exe" ]; then
 		n=$(readelf -SW "$Z/$id/large-exe" | grep -c '\.note\.sealing' || true)
 		metric "size_notes_in_large_$id" "$n"

@@ -30,14 +30,21 @@ spec=$S/spec.tsv
 		printf 'sealed-%s\t-\t%s\n' "$n" "$S/rt/start$n"
 		printf 'relro-keep-%s\t-\t%s\n' "$n" "$S/relro-keep/start$n"
 		printf 'naive-%s\t-\t%s\n' "$n" "$S/naive/start$n"
+		printf 'module-scope-%s\t-\t%s\n' "$n" "$S/rt-module/start$n"
+		if [ -f "$S/old-rt/stamp" ]; then
+			printf 'old-policy0-%s\tSEALING_POLICY=0\t%s\n' "$n" "$S/old-rt/start$n"
+			printf 'old-sealed-%s\t-\t%s\n' "$n" "$S/old-rt/start$n"
+			printf 'old-relro-keep-%s\t-\t%s\n' "$n" "$S/old-relro-keep/start$n"
+		fi
 		for id in $(built_carriers); do
 			printf '%s-%s\t-\t%s\n' "$id" "$n" "$S/$id/start$n"
 		done
 	done
 } > "$spec"
 rounds=$(rounds 800 40)
-log "start-up: $rounds interleaved rounds of $(wc -l < "$spec") variants"
-"$OUT/tools/interleave" -r "$rounds" -w 5 "$spec" > "$R/startup-raw.tsv"
+budget=$(rounds 420 60)
+log "start-up: up to $rounds interleaved rounds of $(wc -l < "$spec") variants, at most $budget s"
+"$OUT/tools/interleave" -r "$rounds" -w 5 -t "$budget" -m 20 "$spec" > "$R/startup-raw.tsv"
 # One summary per N, each against its own uninstrumented baseline.
 for n in 1 10 100; do
 	awk -F '\t' -v n="$n" 'NR == 1 || $1 ~ "-" n "$"' "$R/startup-raw.tsv" |
@@ -89,6 +96,11 @@ count_trace() { # count_trace SET N ENV -> one TSV line
 		count_trace rt "$n" ""
 		count_trace relro-keep "$n" ""
 		count_trace naive "$n" ""
+		count_trace rt-module "$n" ""
+		if [ -f "$S/old-rt/stamp" ]; then
+			count_trace old-rt "$n" ""
+			count_trace old-relro-keep "$n" ""
+		fi
 		for id in $(built_carriers); do
 			count_trace "$id" "$n" ""
 		done
