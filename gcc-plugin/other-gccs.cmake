@@ -51,6 +51,14 @@ else()
 endif()
 
 include(ExternalProject)
+# This file is read before the plugin's directory enables C++, so
+# CMAKE_CXX_FLAGS may not exist yet; CMake would take it from CXXFLAGS,
+# where dpkg-buildflags puts -g and the hardening flags.
+if(DEFINED CMAKE_CXX_FLAGS)
+  set(_og_cxx_flags "${CMAKE_CXX_FLAGS}")
+else()
+  set(_og_cxx_flags "$ENV{CXXFLAGS}")
+endif()
 set(_og_built "")
 set(_og_skipped "")
 foreach(n IN LISTS _og_wanted)
@@ -93,7 +101,7 @@ foreach(n IN LISTS _og_wanted)
       # The same flags as this build (a distribution's hardening flags:
       # CMake folds CPPFLAGS into them only at this configure).
       "-DCMAKE_C_FLAGS=${CMAKE_C_FLAGS}"
-      "-DCMAKE_CXX_FLAGS=${CMAKE_CXX_FLAGS}"
+      "-DCMAKE_CXX_FLAGS=${_og_cxx_flags}"
       "-DCMAKE_MODULE_LINKER_FLAGS=${CMAKE_MODULE_LINKER_FLAGS}"
       "-DCMAKE_SHARED_LINKER_FLAGS=${CMAKE_SHARED_LINKER_FLAGS}"
       -DCMAKE_INSTALL_PREFIX=${CMAKE_INSTALL_PREFIX}
