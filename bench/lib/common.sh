@@ -79,3 +79,22 @@ failure() {
 	echo >> "$OUT/results/failures.tsv"
 	log "FAILED ($1): $2"
 }
+
+# awk text shared by the steps that match each mseal in an strace log to
+# the module whose SEALING_DEBUG line announced that address (strace 6.1
+# prints syscall_0x1ce, newer ones mseal).  The step's own rules fill
+# mod[address] = 0 from the debug lines; this counts ms (calls),
+# mod[address] (calls per module) and stray (unmatched), and
+# mseal_span(n) sets lo and hi, the fewest and most calls of one module
+# (lo 0 when n, the modules announced, is 0).
+MSEAL_AWK='
+/^[0-9]+ +(syscall_0x1ce|mseal)\(/ {
+	ms++
+	a = $0; sub(/^[0-9]+ +[a-z_0-9]+\(/, "", a); sub(/,.*/, "", a)
+	if (a in mod) mod[a]++; else stray++
+}
+function mseal_span(n,  k) {
+	lo = 1e9; hi = 0
+	for (k in mod) { if (mod[k] < lo) lo = mod[k]; if (mod[k] > hi) hi = mod[k] }
+	if (!n) lo = 0
+}'

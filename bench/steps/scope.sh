@@ -118,18 +118,11 @@ trace() {
 			if (/not sealed|left open|skipped/) open_++
 			next
 		}
-		/^[0-9]+ +(syscall_0x1ce|mseal)\(/ {
-			ms++
-			a = $0; sub(/^[0-9]+ +[a-z_0-9]+\(/, "", a); sub(/,.*/, "", a)
-			if (a in mod) mod[a]++; else stray++
-		}
 		END {
-			lo = 1e9; hi = 0
-			for (k in mod) { if (mod[k] < lo) lo = mod[k]; if (mod[k] > hi) hi = mod[k] }
-			if (!objs) lo = 0
+			mseal_span(objs)
 			printf "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", v, n, objs + 0, libs + 0, libc + 0, ld + 0,
 				ms + 0, lo, hi, stray + 0
-		}' "$t.debug" "$t.strace"
+		}'"$MSEAL_AWK" "$t.debug" "$t.strace"
 }
 {
 	printf 'variant\tn\tobjects_sealed\tbench_libs_sealed\tlibc_sealed\tld_so_sealed\tmseal_calls\tmseal_per_object_min\tmseal_per_object_max\tmseal_unattributed\n'

@@ -75,18 +75,11 @@ count_trace() { # count_trace SET N ENV -> one TSV line
 		}
 		# The debug lines themselves are not the runtime'"'"'s cost.
 		!/^[0-9]+ +write\(2, "sealing: / { calls++ }
-		/^[0-9]+ +(syscall_0x1ce|mseal)\(/ {
-			ms++
-			a = $0; sub(/^[0-9]+ +[a-z_0-9]+\(/, "", a); sub(/,.*/, "", a)
-			if (a in mod) mod[a]++; else stray++
-		}
 		END {
-			lo = 1e9; hi = 0
-			for (k in mod) { if (mod[k] < lo) lo = mod[k]; if (mod[k] > hi) hi = mod[k] }
-			if (!mods) lo = 0
+			mseal_span(mods)
 			printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", set, n, env == "" ? "-" : env,
 				mods + 0, ms + 0, lo, hi, stray + 0, calls + 0
-		}' "$t.debug" "$t.strace"
+		}'"$MSEAL_AWK" "$t.debug" "$t.strace"
 }
 {
 	printf 'set\tn\tenv\tmodules_sealed\tmseal_calls\tmseal_per_module_min\tmseal_per_module_max\tmseal_unattributed\tall_syscalls\n'
