@@ -62,7 +62,7 @@ static void remember(struct rt_batch *b, struct rt_job *j)
 struct sweep {
 	struct rt_process *p;
 	struct rt_startup_walk walk;
-	uint32_t hash[2048];
+	_Alignas(uintptr_t) uint32_t hash[2048];
 	int exe_sealed_startup; /* the executable's process pass did start-up */
 	struct rt_batch batch;
 };

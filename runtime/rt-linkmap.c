@@ -40,17 +40,14 @@ static void *rt_lookup_in(const struct link_map *l, const char *name,
 	const uint32_t *gnu = 0;
 	const uint16_t *versym = 0;
 
-	for (const ElfW(Dyn) *d = l->l_ld; d && d->d_tag != DT_NULL; d++) {
-		if (d->d_tag == DT_SYMTAB)
-			sym = (const ElfW(Sym) *)rt_dyn_ptr(l, d->d_un.d_ptr);
-		else if (d->d_tag == DT_STRTAB)
-			str = (const char *)rt_dyn_ptr(l, d->d_un.d_ptr);
-		else if (d->d_tag == DT_GNU_HASH)
+	/* Most modules lack the name: their Bloom filter says so before the
+	 * rest of PT_DYNAMIC is read (a walk of every module per lookup). */
+	for (const ElfW(Dyn) *d = l->l_ld; d && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_GNU_HASH) {
 			gnu = (const uint32_t *)rt_dyn_ptr(l, d->d_un.d_ptr);
-		else if (d->d_tag == DT_VERSYM)
-			versym = (const uint16_t *)rt_dyn_ptr(l, d->d_un.d_ptr);
-	}
-	if (!sym || !str || !gnu || !gnu[0] || !gnu[2])
+			break;
+		}
+	if (!gnu || !gnu[0] || !gnu[2])
 		return 0;
 
 	uint32_t nbuckets = gnu[0], symoffset = gnu[1], bloom_size = gnu[2];
@@ -58,6 +55,17 @@ static void *rt_lookup_in(const struct link_map *l, const char *name,
 	const ElfW(Addr) *bloom = (const ElfW(Addr) *)(gnu + 4);
 	ElfW(Addr) word = bloom[(hash / bits) & (bloom_size - 1)];
 	if (!((word >> (hash % bits)) & (word >> ((hash >> shift) % bits)) & 1))
+		return 0;
+
+	for (const ElfW(Dyn) *d = l->l_ld; d->d_tag != DT_NULL; d++) {
+		if (d->d_tag == DT_SYMTAB)
+			sym = (const ElfW(Sym) *)rt_dyn_ptr(l, d->d_un.d_ptr);
+		else if (d->d_tag == DT_STRTAB)
+			str = (const char *)rt_dyn_ptr(l, d->d_un.d_ptr);
+		else if (d->d_tag == DT_VERSYM)
+			versym = (const uint16_t *)rt_dyn_ptr(l, d->d_un.d_ptr);
+	}
+	if (!sym || !str)
 		return 0;
 
 	const uint32_t *buckets = (const uint32_t *)(bloom + bloom_size);

@@ -22,14 +22,20 @@
  * told apart from the module's own headers (rt_process_start).
  */
 
-/* "SEALING_" then NAME "=": the value, or NULL.  Most entries fail on byte 0. */
-static const char *rt_env_match(const char *s, const char *name)
+/* What follows "SEALING_" in an entry, or NULL.  Most entries fail on
+ * byte 0, and the prefix is compared once per entry, not once per name. */
+static const char *rt_env_ours(const char *s)
 {
 	static const char prefix[] = "SEALING_";
 	for (unsigned i = 0; i < sizeof(prefix) - 1; i++)
 		if (s[i] != prefix[i])
 			return 0;
-	s += sizeof(prefix) - 1;
+	return s + sizeof(prefix) - 1;
+}
+
+/* NAME "=" at s: the value, or NULL. */
+static const char *rt_env_value(const char *s, const char *name)
+{
 	while (*name && *s == *name)
 		s++, name++;
 	return *name == 0 && *s == '=' ? s + 1 : 0;
@@ -57,13 +63,13 @@ static void rt_scan_env(struct rt_process *p)
 	p->env_policy = p->env_debug = p->env_exempt = 0;
 	for (; e && *e; e++) {
 		const char *s = *e, *v;
-		if (s[0] != 'S')
+		if (s[0] != 'S' || !(s = rt_env_ours(s)))
 			continue;
-		if ((v = rt_env_match(s, "POLICY")))
+		if ((v = rt_env_value(s, "POLICY")))
 			p->env_policy = v;
-		else if ((v = rt_env_match(s, "DEBUG")))
+		else if ((v = rt_env_value(s, "DEBUG")))
 			p->env_debug = v;
-		else if ((v = rt_env_match(s, "EXEMPT")))
+		else if ((v = rt_env_value(s, "EXEMPT")))
 			p->env_exempt = v;
 	}
 	/* The initial environment: the auxiliary vector is right behind it. */

@@ -24,7 +24,7 @@ struct rt_scope {
 	struct rt_process *p;
 	const struct rt_config *exe;
 	struct rt_startup_walk walk;
-	uint32_t hash[2048];
+	_Alignas(uintptr_t) uint32_t hash[2048];
 	struct rt_batch batch;
 };
 

@@ -47,9 +47,11 @@ static uint32_t rt_hash(const char *s, int *slash)
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
 				uint32_t *buf, unsigned cap)
 {
-	*w = (struct rt_startup_walk){ .p = p, .hash = buf, .cap = cap };
-	for (unsigned i = 0; i < cap; i++)
-		buf[i] = 0;
+	*w = (struct rt_startup_walk){ .p = p, .hash = buf, .cap = cap,
+					.exe_phdr = rt_auxval(p, AT_PHDR),
+					.vdso = rt_auxval(p, AT_SYSINFO_EHDR) };
+	/* buf is word-aligned (rt.h); a word at a time is half the stores. */
+	rt_zero_words((uintptr_t *)(void *)buf, cap * sizeof(*buf) / sizeof(uintptr_t));
 }
 
 /* Open addressing in a power-of-two table, never more than half full. */
@@ -65,6 +67,15 @@ static int rt_needed(const struct rt_startup_walk *w, const char *name)
 {
 	int slash = 0;
 	return *rt_slot(w, rt_hash(name, &slash)) != 0;
+}
+
+/* rt_needed(w, rt_basename(path)) in one pass over a path that may be long. */
+static int rt_needed_basename(const struct rt_startup_walk *w, const char *path)
+{
+	uint32_t h = 5381;
+	for (; *path; path++)
+		h = *path == '/' ? 5381 : h * 33 + (unsigned char)*path;
+	return *rt_slot(w, h | 1) != 0;
 }
 
 static void rt_add_needed(struct rt_startup_walk *w, const char *name)
@@ -100,26 +111,30 @@ static int rt_walk_object(struct rt_startup_walk *w,
 		if (d->d_tag == DT_STRTAB)
 			str = (const char *)(d->d_un.d_ptr < info->dlpi_addr ?
 					     info->dlpi_addr + d->d_un.d_ptr : d->d_un.d_ptr);
-	if (name && name[0])
-		named = rt_needed(w, rt_basename(name)) || (w->slash && rt_needed(w, name));
-	for (const ElfW(Dyn) *d = dyn; str && d->d_tag != DT_NULL; d++) {
-		if (d->d_tag == DT_SONAME && !named)
+	/* The SONAME first: DT_NEEDED entries name it far more often than a
+	 * file name does, and it is short where paths are long. */
+	for (const ElfW(Dyn) *d = dyn; str && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_SONAME) {
 			named = rt_needed(w, str + d->d_un.d_val);
-		else if (d->d_tag == DT_NEEDED)
+			break;
+		}
+	if (!named && name && name[0])
+		named = rt_needed_basename(w, name) || (w->slash && rt_needed(w, name));
+	for (const ElfW(Dyn) *d = dyn; str && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_NEEDED)
 			rt_add_needed(w, str + d->d_un.d_val);
-	}
 	return named;
 }
 
 RT_FN int rt_startup_walk_next(struct rt_startup_walk *w,
 			       const struct dl_phdr_info *info)
 {
-	uintptr_t vdso = rt_auxval(w->p, AT_SYSINFO_EHDR);
+	uintptr_t vdso = w->vdso;
 	uintptr_t phdr = (uintptr_t)info->dlpi_phdr;
 
 	switch (w->phase) {
 	case 0: /* the executable comes first */
-		if (phdr != rt_auxval(w->p, AT_PHDR)) {
+		if (phdr != w->exe_phdr) {
 			w->phase = 3;
 			return 0;
 		}
@@ -170,7 +185,7 @@ RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
 {
 	extern char __start_sealing_mutable[] __attribute__((weak, visibility("hidden")));
 	extern char __stop_sealing_mutable[] __attribute__((weak, visibility("hidden")));
-	uint32_t buf[512];
+	_Alignas(uintptr_t) uint32_t buf[512];
 	struct rt_find_arg a;
 
 	*e = (struct rt_exe_view){ 0 };

@@ -173,12 +173,14 @@ RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v);
  */
 struct rt_startup_walk {
 	struct rt_process *p;
+	uintptr_t exe_phdr, vdso; /* AT_PHDR, AT_SYSINFO_EHDR */
 	int phase; /* 0 executable, 1 vdso and preloads, 2 needed, 3 past */
 	unsigned nhash, cap; /* cap: a power of two */
 	uint32_t *hash; /* DT_NEEDED names seen so far, a hash set */
 	int slash;      /* some DT_NEEDED names a path */
 	int overflow;   /* more names than the table takes: stop, unknown */
 };
+/* buf: cap entries, cap a power of two, aligned as a uintptr_t. */
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
 				uint32_t *buf, unsigned cap);
 /* Is the object with these headers part of start-up?  Call in link-map order. */

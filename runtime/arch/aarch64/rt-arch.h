@@ -37,6 +37,15 @@ static inline void rt_copy_words(uintptr_t *dst, const uintptr_t *src, size_t n)
 	}
 }
 
+static inline void rt_zero_words(uintptr_t *dst, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		dst[i] = 0;
+		/* Keeps the compiler from turning the loop into a memset call. */
+		__asm__ volatile("" ::: "memory");
+	}
+}
+
 #ifndef SEALING_RT_SEPARATE
 /*
  * GCC for aarch64 clears a large struct (rt-scope.c's, `= { 0 }`) with a

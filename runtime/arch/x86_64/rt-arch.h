@@ -36,6 +36,11 @@ static inline void rt_copy_words(uintptr_t *dst, const uintptr_t *src, size_t n)
 	__asm__ volatile("rep movsq" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
 }
 
+static inline void rt_zero_words(uintptr_t *dst, size_t n)
+{
+	__asm__ volatile("rep stosq" : "+D"(dst), "+c"(n) : "a"(0UL) : "memory");
+}
+
 /*
  * RUNNING_ON_VALGRIND (request 0x1001): a sequence of rotates that leaves
  * the register unchanged on a CPU and that valgrind's JIT recognises,

@@ -21,6 +21,12 @@ static inline void rt_copy_words(uintptr_t *dst, const uintptr_t *src, size_t n)
 		dst[i] = src[i];
 }
 
+static inline void rt_zero_words(uintptr_t *dst, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		dst[i] = 0;
+}
+
 static inline unsigned long rt_running_on_valgrind(void)
 {
 	return 0;
