@@ -94,8 +94,8 @@ ctor_row() { # ctor_row CARRIER VARIANT OLDVARIANT SCOPE-LABEL
 }
 ctor_row rt-object rt old-rt process
 for id in $new_ids; do ctor_row "$id" "$id" "old-$id" process; done
-ctor_row rt-object rt-module old-rt module
-for id in $new_ids; do ctor_row "$id" "$id-module" "old-$id" module; done
+ctor_row rt-object rt-module old-rt-module module
+for id in $new_ids; do ctor_row "$id" "$id-module" "old-$id-module" module; done
 
 # --- size ----------------------------------------------------------------------
 size_of() { # size_of CARRIER: all allocated bytes added to small-lib

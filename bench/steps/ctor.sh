@@ -109,6 +109,11 @@ if [ -n "${OLD_RT_DIR:-}" ]; then
 	build old-rt gcc "" "$OLD_RT_DIR/sealing-rt.s"
 	build old-relro-keep gcc "" "$OLD_RT_DIR/sealing-rt-relro-keep.s"
 	variants="$variants old-rt old-relro-keep"
+	# An old build from before module scope (171add3) has no such object.
+	if [ -f "$OLD_RT_DIR/sealing-rt-module-scope.s" ]; then
+		build old-rt-module gcc "" "$OLD_RT_DIR/sealing-rt-module-scope.s"
+		variants="$variants old-rt-module"
+	fi
 fi
 plugin_variants=
 for id in $(carriers | cut -f1); do
@@ -120,12 +125,12 @@ for id in $(carriers | cut -f1); do
 		log "ctor: cannot build $id through visible assembly: $(head -c 300 "$C/$id.err")"
 		continue
 	fi
-	case $id in old-*) continue ;; esac
-	plugin_variants="$plugin_variants $id"
-	if build "$id-module" "$cc" "$flag $(scope_flag "$id" "$flag")" "" 2> "$C/$id-module.err"; then
+	case $id in old-*) ;; *) plugin_variants="$plugin_variants $id" ;; esac
+	if build "$id-module" "$cc" "$flag $(scope_flag "${id#old-}" "$flag")" "" 2> "$C/$id-module.err"; then
 		variants="$variants $id-module"
-		plugin_variants="$plugin_variants $id-module"
+		case $id in old-*) ;; *) plugin_variants="$plugin_variants $id-module" ;; esac
 	else
+		# An old plugin from before module scope rejects the option.
 		log "ctor: cannot build $id in module scope: $(head -c 300 "$C/$id-module.err")"
 	fi
 done
