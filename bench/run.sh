@@ -83,7 +83,7 @@ done
 export BENCH_DIR BENCH_ARGS REPO OUT QUICK BUILD_DIR RT_DIR OLD_RT_DIR OLD_LABEL
 
 need gcc strace valgrind gnuplot readelf size awk
-STEPS=${ONLY:-"machine startup scope ctor baselines churn compile size"}
+STEPS=${ONLY:-"machine startup scope ctor baselines churn compile size relro-swap"}
 log "output in $OUT ($([ "$QUICK" = 1 ] && echo quick || echo full) run), runtime from $RT_DIR"
 
 # Results of the steps about to run start afresh; with --only, those of
@@ -97,7 +97,7 @@ elif [ -f "$OUT/results/failures.tsv" ]; then
 	done
 fi
 discover_carriers
-for t in interleave summarize churn loader-bound dlopen-once; do
+for t in interleave summarize churn loader-bound dlopen-once relro-swap; do
 	build_tool "$t"
 done
 case " $STEPS " in
