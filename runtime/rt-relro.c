@@ -37,8 +37,8 @@ RT_FN int rt_relro_range(const struct rt_object *o, uintptr_t page,
 #endif
 
 /* MAP_POPULATE: the pages are about to be written in full, and one
- * populating call is cheaper than a fault per page (bench/README.md,
- * "RELRO swap"). */
+ * populating call is cheaper than a fault per page (bench/src/relro-swap.c
+ * measures each way of swapping). */
 static long rt_map_copies(size_t len)
 {
 	return rt_syscall6(SYS_mmap, 0, (long)len, PROT_READ | PROT_WRITE,
