@@ -33,6 +33,9 @@ every variant once in a shuffled order; wall time per exec from
 - **module-scope**: \`sealing-rt-module-scope.o\` (every module seals itself,
   libc and ld.so stay open: the behaviour before process scope);
 - **naive**: \`src/naive-ctor.c\` (the dl_iterate_phdr-per-load baseline);
+- **empty-ctor**: an empty constructor in every module, **dead-code**: the
+  same plus as many never-executed bytes as the runtime carries
+  (\`src/presence-ctor.c\`): controls that split the policy-0 cost;
 - **old-sealed**, **old-policy0**, **old-relro-keep** and **old-*ID***: the
   same from the old build (${OLD_LABEL:-not given}: \`--old-from\`), timed in the same rounds;
 - one variant per plugin found: ${carrier_ids:-none}.
@@ -56,8 +59,8 @@ for n in 1 10 100; do
 		END {
 			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | µs/module |"
 			print "|---|---|---|---|---|---|---|"
-			k = split("uninstr policy0 sealed relro-keep naive", row, " ")
-			for (v in seen) if (v !~ /^(uninstr|policy0|sealed|relro-keep|naive)$/) row[++k] = v
+			k = split("uninstr empty-ctor dead-code policy0 sealed relro-keep naive", row, " ")
+			for (v in seen) if (v !~ /^(uninstr|empty-ctor|dead-code|policy0|sealed|relro-keep|naive)$/) row[++k] = v
 			for (i = 1; i <= k; i++) {
 				v = row[i]
 				if (!(v in seen)) continue
@@ -72,13 +75,21 @@ echo '![start-up](startup.svg)'
 echo
 awk -F '\t' '
 	NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
-	$(idx["libs"]) == 100 { v = $(idx["variant"]); sub("-100$", "", v); med[v] = $(idx["wall_med_us"]) }
+	$(idx["libs"]) == 100 {
+		v = $(idx["variant"]); sub("-100$", "", v)
+		med[v] = $(idx["wall_med_us"]); rss[v] = $(idx["maxrss_med_kib"])
+	}
 	END {
 		if (!("sealed" in med)) exit
 		m = 101
 		print "Where the time goes at N = 100, per module (differences of medians, µs):"
 		print ""
 		printf "- the runtime being there at all (policy0 − uninstr): %+.2f\n", (med["policy0"] - med["uninstr"]) / m
+		if (("empty-ctor" in med) && ("dead-code" in med)) {
+			printf "  - of which a constructor at all (empty-ctor − uninstr): %+.2f\n", (med["empty-ctor"] - med["uninstr"]) / m
+			printf "  - the runtime'"'"'s bytes, never executed (dead-code − empty-ctor): %+.2f; peak RSS %+d KiB per process\n", (med["dead-code"] - med["empty-ctor"]) / m, rss["dead-code"] - rss["empty-ctor"]
+			printf "  - running the policy-0 path (policy0 − dead-code): %+.2f\n", (med["policy0"] - med["dead-code"]) / m
+		}
 		printf "- constructor work and the mseal (relro-keep − policy0): %+.2f\n", (med["relro-keep"] - med["policy0"]) / m
 		printf "- the RELRO swap (sealed − relro-keep): %+.2f\n", (med["sealed"] - med["relro-keep"]) / m
 		printf "- for comparison, the naive constructor (naive − uninstr): %+.2f\n", (med["naive"] - med["uninstr"]) / m
@@ -95,7 +106,9 @@ if [ -f "$R/baseline-scaling.tsv" ]; then
 			if (!("policy0" in p)) exit
 			extra = p["policy0"] - p["uninstr"] - c["policy0"]
 			printf "User-space instructions of the whole start-up at N = 100 (callgrind, no machine noise): uninstr %d, policy0 %d, sealed %d, naive %d.  ", p["uninstr"], p["policy0"], p["sealed"], p["naive"]
-			printf "Of the %d that policy 0 adds, the constructors execute %d and the rest of the process %d (%d per module, mostly the dynamic loader).", p["policy0"] - p["uninstr"], c["policy0"], extra, extra / 101
+			printf "Of the %d that policy 0 adds, the constructors execute %d and the rest of the process %d (%d per module).", p["policy0"] - p["uninstr"], c["policy0"], extra, extra / 101
+			if ("dead-code" in p)
+				printf "  The dead-code control, the runtime'"'"'s bytes and note never run, adds %d by itself (%d per module): that part is layout, not work.  The note moves the loader'"'"'s string table, and the loader'"'"'s O(N^2) matching of needed names compares strings with an SSE2 strcmp under valgrind whose count depends on alignment; the native one differs, and the timing above (dead-code − empty-ctor) says what size and layout cost for real.", p["dead-code"] - p["uninstr"], (p["dead-code"] - p["uninstr"]) / 101
 			if (undef != "")
 				printf "  The runtime makes each module import %s: every such reference is resolved at load time by searching the global scope object by object, O(N) per reference with N libraries ahead of libc, so O(N^2) per program.", undef
 			else

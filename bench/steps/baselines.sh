@@ -70,5 +70,8 @@ for n in 1 10 100; do
 	t=$(EXTRA_ENV=SEALING_POLICY=0 callgrind_total --toggle-collect='*rt_seal_self' -- "$S/rt-visible/start$n")
 	p=$(EXTRA_ENV=SEALING_POLICY=0 callgrind_total -- "$S/rt-visible/start$n")
 	printf '%s\tpolicy0\t%s\t%s\t%s\n' "$n" "$t" "$((t / m))" "$p"
+	# The presence control: the runtime's bytes and note, never run.
+	p=$(callgrind_total -- "$S/dead-code/start$n")
+	printf '%s\tdead-code\t0\t0\t%s\n' "$n" "$p"
 done >> "$R/baseline-scaling.tsv"
 log "baselines: done"

@@ -15,6 +15,10 @@
 #                  itself, as before process scope)
 #   old-rt, old-relro-keep   the same two from the old build (--old-from)
 #   naive        + bench/src/naive-ctor.c            (dl_iterate_phdr per load)
+#   empty-ctor   + bench/src/presence-ctor.c         (an empty constructor)
+#   dead-code    + the same with as many never-executed bytes as the
+#                  runtime's allocated sections and a note as long as
+#                  its note (the cost of size and layout alone)
 #   rt-visible   + sealing-rt.o without its valgrind probe, for callgrind
 #                  (lib/valgrind-visible.sh); never timed
 #   <carrier>    compiled with each plugin found (lib/discover.sh)
@@ -27,6 +31,19 @@ src=$OUT/startup/src
 sh "$BENCH_DIR/gen/libs.sh" "$src" "$NMAX" 1 10 100
 gcc -std=c11 -O2 -fPIC -Wall -Wextra -Werror -c "$BENCH_DIR/src/naive-ctor.c" \
 	-o "$OUT/tools/naive-ctor.o"
+gcc -std=c11 -O2 -fPIC -Wall -Wextra -Werror -c "$BENCH_DIR/src/presence-ctor.c" \
+	-o "$OUT/tools/empty-ctor.o"
+# Allocated bytes of the runtime object (code, constants, state), and its
+# note's, whose 12-byte header and 4-byte name the control's note keeps.
+rt_bytes=$(size -A "$RT_DIR/sealing-rt.o" | awk '
+	$1 ~ /^\.(text|rodata|data|bss|init_array)/ { n += $2 }
+	END { print n + 0 }')
+note_bytes=$(size -A "$RT_DIR/sealing-rt.o" | awk '$1 == ".note.sealing" { print $2 }')
+[ "$rt_bytes" -gt 0 ] && [ "${note_bytes:-0}" -ge 16 ] ||
+	die "no allocated sections or no .note.sealing in $RT_DIR/sealing-rt.o"
+gcc -std=c11 -O2 -fPIC -Wall -Wextra -Werror -DBENCH_DEAD_BYTES="$rt_bytes" \
+	-DBENCH_NOTE_DESC_BYTES=$((note_bytes - 16)) \
+	-c "$BENCH_DIR/src/presence-ctor.c" -o "$OUT/tools/dead-code.o"
 
 # build_set SET CC "CFLAGS" "EXTRA_LINK_OBJECTS"
 build_set() {
@@ -76,6 +93,8 @@ if [ -n "${OLD_RT_DIR:-}" ]; then
 	build_set old-relro-keep gcc "" "$OLD_RT_DIR/sealing-rt-relro-keep.o"
 fi
 build_set naive gcc "" "$OUT/tools/naive-ctor.o"
+build_set empty-ctor gcc "" "$OUT/tools/empty-ctor.o"
+build_set dead-code gcc "" "$OUT/tools/dead-code.o"
 sh "$BENCH_DIR/lib/valgrind-visible.sh" "$RT_DIR/sealing-rt.s" "$OUT/tools/rt-visible.s.new"
 if ! cmp -s "$OUT/tools/rt-visible.s.new" "$OUT/tools/rt-visible.s"; then
 	mv "$OUT/tools/rt-visible.s.new" "$OUT/tools/rt-visible.s"

@@ -30,6 +30,8 @@ spec=$S/spec.tsv
 		printf 'sealed-%s\t-\t%s\n' "$n" "$S/rt/start$n"
 		printf 'relro-keep-%s\t-\t%s\n' "$n" "$S/relro-keep/start$n"
 		printf 'naive-%s\t-\t%s\n' "$n" "$S/naive/start$n"
+		printf 'empty-ctor-%s\t-\t%s\n' "$n" "$S/empty-ctor/start$n"
+		printf 'dead-code-%s\t-\t%s\n' "$n" "$S/dead-code/start$n"
 		printf 'module-scope-%s\t-\t%s\n' "$n" "$S/rt-module/start$n"
 		if [ -f "$S/old-rt/stamp" ]; then
 			printf 'old-policy0-%s\tSEALING_POLICY=0\t%s\n' "$n" "$S/old-rt/start$n"
