@@ -60,7 +60,8 @@ for n in 1 10 100; do
 			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | µs/module |"
 			print "|---|---|---|---|---|---|---|"
 			k = split("uninstr empty-ctor dead-code policy0 sealed relro-keep naive", row, " ")
-			for (v in seen) if (v !~ /^(uninstr|empty-ctor|dead-code|policy0|sealed|relro-keep|naive)$/) row[++k] = v
+			for (i = 1; i <= k; i++) fixed[row[i]] = 1
+			for (v in seen) if (!(v in fixed)) row[++k] = v
 			for (i = 1; i <= k; i++) {
 				v = row[i]
 				if (!(v in seen)) continue

@@ -35,11 +35,12 @@ gcc -std=c11 -O2 -fPIC -Wall -Wextra -Werror -c "$BENCH_DIR/src/presence-ctor.c"
 	-o "$OUT/tools/empty-ctor.o"
 # Allocated bytes of the runtime object (code, constants, state), and its
 # note's, whose 12-byte header and 4-byte name the control's note keeps.
-rt_bytes=$(size -A "$RT_DIR/sealing-rt.o" | awk '
+sizes=$(size -A "$RT_DIR/sealing-rt.o" | awk '
+	$1 == ".note.sealing" { note = $2; next }
 	$1 ~ /^\.(text|rodata|data|bss|init_array)/ { n += $2 }
-	END { print n + 0 }')
-note_bytes=$(size -A "$RT_DIR/sealing-rt.o" | awk '$1 == ".note.sealing" { print $2 }')
-[ "$rt_bytes" -gt 0 ] && [ "${note_bytes:-0}" -ge 16 ] ||
+	END { print n + 0, note + 0 }')
+rt_bytes=${sizes% *} note_bytes=${sizes#* }
+[ "$rt_bytes" -gt 0 ] && [ "$note_bytes" -ge 16 ] ||
 	die "no allocated sections or no .note.sealing in $RT_DIR/sealing-rt.o"
 gcc -std=c11 -O2 -fPIC -Wall -Wextra -Werror -DBENCH_DEAD_BYTES="$rt_bytes" \
 	-DBENCH_NOTE_DESC_BYTES=$((note_bytes - 16)) \
