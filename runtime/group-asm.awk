@@ -67,6 +67,8 @@ function rename_line(line,    out, tok, c, instr) {
 function enter(kind) {
 	if (kind == "text")
 		print "\t.section .text." group ",\"axG\",%progbits," group ",comdat"
+	else if (kind == "text_hot")
+		print "\t.section .text.hot." group ",\"axG\",%progbits," group ",comdat"
 	else if (kind == "text_cold")
 		print "\t.section .text.unlikely." group ",\"axG\",%progbits," group ",comdat"
 	else if (kind == "bss")
@@ -121,6 +123,8 @@ FNR == 1 {
 	sub(/,.*/, "", name)
 	if (name ~ /^\.text\.unlikely(\.|$)/)
 		enter("text_cold")
+	else if (name ~ /^\.text\.(hot|startup)(\.|$)/)
+		enter("text_hot")
 	else if (name ~ /^\.text(\.|$)/)
 		enter("text")
 	else if (name ~ /^\.bss(\.|$)/)

@@ -13,7 +13,7 @@
  * in the file after linking, so the compiler must never fold the value the
  * carrier happened to emit.
  */
-RT_FN void rt_config_read(struct rt_process *p,
+RT_HOT RT_FN void rt_config_read(struct rt_process *p,
 			  const volatile struct sealing_note *note,
 			  struct rt_config *c)
 {

@@ -17,48 +17,32 @@ extern char __stop_sealing_mutable[] __attribute__((weak, visibility("hidden")))
 __attribute__((section(".bss.sealing_state"), used))
 static volatile unsigned char rt_state;
 
-/*
- * glibc calls constructors with (argc, argv, envp), at start-up and from
- * dlopen alike; rt-process.c explains why we take them.
- */
-__attribute__((constructor, used)) static void rt_seal_self(int argc,
-							    char **argv,
-							    char **envp)
-{
-	const volatile struct sealing_note *note = &__sealing_note;
-	struct rt_process proc, *p = &proc;
+/* What the constructor's entry has learnt, for the rest of it. */
+struct rt_ctor {
+	struct rt_process proc;
 	struct rt_config c;
-	struct rt_object mod, *m = &mod;
+	struct rt_object mod;
+	enum rt_load kind;
+	int found, via_iteration;
+};
+
+/*
+ * Everything after the verdict: pin, swap, seal, report, and in the
+ * executable the process pass.  Out of line, in the ordinary text, so
+ * that the entry below stays small enough to share its page.
+ */
+RT_OUTLINE static void rt_seal_module(struct rt_ctor *s)
+{
+	struct rt_process *p = &s->proc;
+	struct rt_object *m = &s->mod;
+	const struct rt_config c = s->c;
+	const enum rt_load kind = s->kind;
+	const int found = s->found;
 	struct rt_result r = { 0 };
-	struct rt_exe_view exe;
 	struct rt_range relro;
 	const char *skipped = 0, *how = 0;
-	enum rt_load kind = RT_LOAD_STARTUP;
 	uintptr_t page = 0;
-	int found, via_iteration;
 
-	found = rt_self_from_headers(m, (const void *)note);
-	rt_process_start(p, found ? m : 0, argc, argv, envp);
-	rt_config_read(p, note, &c);
-	if (c.policy == SEALING_POLICY_OFF && !c.debug) {
-		rt_state_set(&rt_state, SEALING_STATE_RAN);
-		return; /* nothing to do and nothing to say */
-	}
-	via_iteration = !found;
-	if (!found)
-		found = rt_self_from_loader(p, m, (const void *)note);
-	if (found)
-		kind = rt_load_kind(p, m, &exe);
-	if (kind == RT_LOAD_DEFERRED && c.policy == SEALING_POLICY_OFF)
-		kind = RT_LOAD_STARTUP; /* only here to say so under SEALING_DEBUG */
-	if (kind == RT_LOAD_DEFERRED) {
-		rt_state_set(&rt_state, SEALING_STATE_RAN | SEALING_STATE_DEFERRED);
-		/* Had the executable's pass begun meanwhile, it may have
-		 * passed us by: then we seal ourselves (twice is harmless). */
-		if (!(rt_state_get(exe.state) & SEALING_STATE_RAN))
-			return;
-		kind = RT_LOAD_STARTUP;
-	}
 	rt_state_set(&rt_state, SEALING_STATE_RAN);
 	/* Names cost a walk of the link map: only for messages and pinning. */
 #define NAME (found ? rt_object_name(p, m) : 0)
@@ -101,7 +85,7 @@ __attribute__((constructor, used)) static void rt_seal_self(int argc,
 		rt_seal_image(m, page, mut, &r);
 	}
 	if (c.debug) {
-		if (via_iteration && found)
+		if (s->via_iteration && found)
 			rt_warn(NAME, "own program headers found by dl_iterate_phdr");
 		rt_report(NAME, &c, how, &r, skipped);
 	}
@@ -110,4 +94,42 @@ __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	if (kind == RT_LOAD_EXE && !skipped && (c.flags & SEALING_FLAG_SCOPE_PROCESS))
 		rt_seal_process(p, m, &c, page);
 #undef NAME
+}
+
+/*
+ * glibc calls constructors with (argc, argv, envp), at start-up and from
+ * dlopen alike; rt-process.c explains why we take them.  This entry is
+ * all that a module with nothing to do runs: at policy 0, or a library
+ * that leaves its sealing to the executable's process pass.
+ */
+RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
+								   char **argv,
+								   char **envp)
+{
+	const volatile struct sealing_note *note = &__sealing_note;
+	struct rt_ctor s;
+	struct rt_exe_view exe = { 0 };
+
+	s.found = rt_self_from_headers(&s.mod, (const void *)note);
+	rt_process_start(&s.proc, s.found ? &s.mod : 0, argc, argv, envp);
+	rt_config_read(&s.proc, note, &s.c);
+	if (s.c.policy == SEALING_POLICY_OFF && !s.c.debug) {
+		rt_state_set(&rt_state, SEALING_STATE_RAN);
+		return; /* nothing to do and nothing to say */
+	}
+	s.via_iteration = !s.found;
+	if (!s.found)
+		s.found = rt_self_from_loader(&s.proc, &s.mod, (const void *)note);
+	s.kind = s.found ? rt_load_kind(&s.proc, &s.mod, &exe) : RT_LOAD_STARTUP;
+	if (s.kind == RT_LOAD_DEFERRED && s.c.policy == SEALING_POLICY_OFF)
+		s.kind = RT_LOAD_STARTUP; /* only here to say so under SEALING_DEBUG */
+	if (s.kind == RT_LOAD_DEFERRED) {
+		rt_state_set(&rt_state, SEALING_STATE_RAN | SEALING_STATE_DEFERRED);
+		/* Had the executable's pass begun meanwhile, it may have
+		 * passed us by: then we seal ourselves (twice is harmless). */
+		if (!(rt_state_get(exe.state) & SEALING_STATE_RAN))
+			return;
+		s.kind = RT_LOAD_STARTUP;
+	}
+	rt_seal_module(&s);
 }

@@ -5,7 +5,7 @@
  */
 #include "rt.h"
 
-RT_FN int rt_object_scan(struct rt_object *o, const ElfW(Phdr) *phdr,
+RT_HOT RT_FN int rt_object_scan(struct rt_object *o, const ElfW(Phdr) *phdr,
 			 size_t phnum, uintptr_t bias, uintptr_t anchor)
 {
 	int holds = 0;
@@ -35,7 +35,7 @@ RT_FN int rt_object_scan(struct rt_object *o, const ElfW(Phdr) *phdr,
 }
 
 /* Notes are 4-aligned here (8 only for GNU properties, never ours). */
-RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o)
+RT_HOT RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o)
 {
 	for (const ElfW(Phdr) *ph = o->phdr; ph < o->phdr + o->phnum; ph++) {
 		if (ph->p_type != PT_NOTE || ph->p_align > 4)
@@ -55,7 +55,7 @@ RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o)
 	return 0;
 }
 
-RT_FN volatile unsigned char *rt_note_state(const struct sealing_note *n)
+RT_HOT RT_FN volatile unsigned char *rt_note_state(const struct sealing_note *n)
 {
 	const volatile int32_t *field = &n->desc.state;
 	if (n->desc.version != SEALING_NOTE_VERSION || !*field)
@@ -68,7 +68,7 @@ RT_FN volatile unsigned char *rt_note_state(const struct sealing_note *n)
  * one; a static one has no other objects to look at, so without it we
  * answer "unknown" rather than guess a bias.
  */
-RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
+RT_HOT RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
 {
 	const ElfW(Phdr) *ph = 0;
 	size_t n = 0;

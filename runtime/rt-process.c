@@ -22,28 +22,28 @@
  * told apart from the module's own headers (rt_process_start).
  */
 
-/* What follows "SEALING_" in an entry, or NULL.  Most entries fail on
- * byte 0, and the prefix is compared once per entry, not once per name. */
-static const char *rt_env_ours(const char *s)
+/* Eight characters as one number, the first lowest. */
+#define RT_W8(a, b, c, d, e, f, g, h)                                        \
+	((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 |          \
+	 (uint64_t)(d) << 24 | (uint64_t)(e) << 32 | (uint64_t)(f) << 40 |   \
+	 (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
+
+/*
+ * Does s start with the n characters packed in w?  Names compare as
+ * immediates, so the hot path reads no .rodata (a page of its own).  A
+ * shorter s fails on its NUL: no name holds one.
+ */
+RT_HOT static int rt_env_has(const char *s, uint64_t w, unsigned n)
 {
-	static const char prefix[] = "SEALING_";
-	for (unsigned i = 0; i < sizeof(prefix) - 1; i++)
-		if (s[i] != prefix[i])
+	for (unsigned i = 0; i < n; i++, w >>= 8)
+		if ((unsigned char)s[i] != (w & 0xff))
 			return 0;
-	return s + sizeof(prefix) - 1;
+	return 1;
 }
 
-/* NAME "=" at s: the value, or NULL. */
-static const char *rt_env_value(const char *s, const char *name)
-{
-	while (*name && *s == *name)
-		s++, name++;
-	return *name == 0 && *s == '=' ? s + 1 : 0;
-}
+RT_HOT static void rt_scan_env(struct rt_process *p);
 
-static void rt_scan_env(struct rt_process *p);
-
-RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
+RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 			   char **envp)
 {
 	p->argc = argc;
@@ -57,20 +57,21 @@ RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 }
 
 /* One pass over the environment for all our variables. */
-static void rt_scan_env(struct rt_process *p)
+RT_HOT static void rt_scan_env(struct rt_process *p)
 {
 	char **e = p->envp;
 	p->env_policy = p->env_debug = p->env_exempt = 0;
 	for (; e && *e; e++) {
-		const char *s = *e, *v;
-		if (s[0] != 'S' || !(s = rt_env_ours(s)))
+		const char *s = *e;
+		if (s[0] != 'S' || !rt_env_has(s, RT_W8('S', 'E', 'A', 'L', 'I', 'N', 'G', '_'), 8))
 			continue;
-		if ((v = rt_env_value(s, "POLICY")))
-			p->env_policy = v;
-		else if ((v = rt_env_value(s, "DEBUG")))
-			p->env_debug = v;
-		else if ((v = rt_env_value(s, "EXEMPT")))
-			p->env_exempt = v;
+		s += 8;
+		if (rt_env_has(s, RT_W8('P', 'O', 'L', 'I', 'C', 'Y', '=', 0), 7))
+			p->env_policy = s + 7;
+		else if (rt_env_has(s, RT_W8('D', 'E', 'B', 'U', 'G', '=', 0, 0), 6))
+			p->env_debug = s + 6;
+		else if (rt_env_has(s, RT_W8('E', 'X', 'E', 'M', 'P', 'T', '=', 0), 7))
+			p->env_exempt = s + 7;
 	}
 	/* The initial environment: the auxiliary vector is right behind it. */
 	if (p->argv && p->envp == p->argv + p->argc + 1) {
@@ -91,7 +92,7 @@ static void rt_scan_env(struct rt_process *p)
  * the kernel hands out a copy: PR_GET_AUXV exists on every kernel that
  * has mseal (6.4 and 6.10).
  */
-RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
+RT_HOT RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
 {
 	if (p->auxv_done)
 		return p->auxv;
@@ -111,7 +112,7 @@ RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
 	return p->auxv;
 }
 
-RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type)
+RT_HOT RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type)
 {
 	for (const ElfW(auxv_t) *a = rt_auxv(p); a && a->a_type != AT_NULL; a++)
 		if (a->a_type == type)
@@ -119,7 +120,7 @@ RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type)
 	return 0;
 }
 
-RT_FN int rt_secure(struct rt_process *p)
+RT_HOT RT_FN int rt_secure(struct rt_process *p)
 {
 	return !rt_auxv(p) || rt_auxval(p, AT_SECURE);
 }
@@ -162,7 +163,7 @@ static int rt_words_equal(const void *a, const void *b, size_t bytes)
  * environment: the initial one, which is where SEALING_* are read from
  * under musl.  No argv: nothing here needs it.
  */
-RT_FN void rt_process_from_kernel(struct rt_process *p)
+RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
 {
 	size_t n;
 	uintptr_t rnd = 0;
@@ -212,7 +213,7 @@ static int rt_is_musl_name(const char *s, int interp)
 }
 
 /* 1 musl, 0 glibc, -1 cannot tell from this object's headers. */
-static int rt_object_is_musl(const struct rt_object *o)
+RT_OUTLINE static int rt_object_is_musl(const struct rt_object *o)
 {
 	const char *str = 0;
 	int known = -1;
@@ -240,7 +241,7 @@ static int rt_object_is_musl(const struct rt_object *o)
 	return known;
 }
 
-RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
+RT_HOT RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
 			    int argc, char **argv, char **envp)
 {
 	int musl;

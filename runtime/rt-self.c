@@ -10,7 +10,7 @@
 
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
 
-RT_FN int rt_self_from_headers(struct rt_object *m, const void *anchor)
+RT_HOT RT_FN int rt_self_from_headers(struct rt_object *m, const void *anchor)
 {
 	const ElfW(Ehdr) *eh = &__ehdr_start;
 
@@ -71,7 +71,7 @@ static int rt_looks_like_exe(const struct rt_object *m)
 	return 0;
 }
 
-RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m)
+RT_HOT RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m)
 {
 	uintptr_t phdr = rt_auxval(p, AT_PHDR);
 	return phdr ? phdr == (uintptr_t)m->phdr : rt_looks_like_exe(m);

@@ -19,7 +19,7 @@
  */
 #include "rt.h"
 
-RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v)
+RT_HOT RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v)
 {
 	struct rt_object e;
 	const struct sealing_note *n;
@@ -176,17 +176,30 @@ static int rt_find_cb(struct dl_phdr_info *info, size_t size, void *data)
 }
 
 /*
- * A library's own verdict.  Without the executable's help it walks the
- * map itself: that costs a pass over the objects before it, paid only
- * when the executable carries no note or seals only itself.
+ * Without the executable's help a library walks the map itself: that
+ * costs a pass over the objects before it, paid only when the executable
+ * carries no note or seals only itself.  Out of the hot path.
  */
-RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
-				struct rt_exe_view *e)
+RT_OUTLINE static enum rt_load rt_load_walk(struct rt_process *p,
+							    const struct rt_object *m)
+{
+	_Alignas(uintptr_t) uint32_t buf[512];
+	struct rt_find_arg a;
+
+	rt_startup_walk_init(&a.w, p, buf, sizeof(buf) / sizeof(buf[0]));
+	a.self = m->phdr;
+	a.startup = 0;
+	if (rt_iterate(p, rt_find_cb, &a) < 0)
+		return RT_LOAD_DLOPEN; /* pinning is always safe */
+	return a.startup ? RT_LOAD_STARTUP : RT_LOAD_DLOPEN;
+}
+
+/* A library's own verdict. */
+RT_HOT RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
+				       struct rt_exe_view *e)
 {
 	extern char __start_sealing_mutable[] __attribute__((weak, visibility("hidden")));
 	extern char __stop_sealing_mutable[] __attribute__((weak, visibility("hidden")));
-	_Alignas(uintptr_t) uint32_t buf[512];
-	struct rt_find_arg a;
 
 	*e = (struct rt_exe_view){ 0 };
 	if (rt_self_is_exe(p, m))
@@ -200,11 +213,5 @@ RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
 	 */
 	if (e->seals_process && (uintptr_t)__start_sealing_mutable == (uintptr_t)__stop_sealing_mutable)
 		return RT_LOAD_DEFERRED;
-
-	rt_startup_walk_init(&a.w, p, buf, sizeof(buf) / sizeof(buf[0]));
-	a.self = m->phdr;
-	a.startup = 0;
-	if (rt_iterate(p, rt_find_cb, &a) < 0)
-		return RT_LOAD_DLOPEN; /* pinning is always safe */
-	return a.startup ? RT_LOAD_STARTUP : RT_LOAD_DLOPEN;
+	return rt_load_walk(p, m);
 }

@@ -36,6 +36,26 @@
 #endif
 /* Rare paths: out of line and out of the hot text. */
 #define RT_COLD __attribute__((cold, noinline))
+/*
+ * The path every module's constructor takes (find itself, read the
+ * environment and its note, defer to the executable or stop at policy
+ * 0): GCC gathers these into .text.hot, which linkers place just ahead
+ * of crtbegin's .text, next to .init and frame_dummy that the loader runs
+ * anyway.  A module that has nothing to do then touches no page of code
+ * it would not have touched without us; apart, the path spanned three.
+ */
+#define RT_HOT __attribute__((hot))
+/*
+ * Called only from the constructor, GCC would call a function "executed
+ * once" and put it in .text.startup, which group-asm.awk files with the
+ * hot text; noipa keeps the rest of the constructor's work in the
+ * ordinary text.  clang has no such placement (nor the attribute).
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#define RT_OUTLINE __attribute__((noipa))
+#else
+#define RT_OUTLINE __attribute__((noinline))
+#endif
 
 #define rt_syscall3(n, a, b, c) \
 	rt_syscall6((n), (long)(a), (long)(b), (long)(c), 0, 0, 0)

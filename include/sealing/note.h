@@ -223,15 +223,19 @@ static inline char *sealing_describe(char *buf, size_t size, unsigned policy,
 }
 
 /* Is this note header ours?  name points at namesz bytes. */
+SEALING_STATIC_ASSERT(SEALING_NOTE_NAMESZ == 8,
+		      "sealing_note_is_ours compares exactly eight bytes");
 static inline int sealing_note_is_ours(uint32_t namesz, uint32_t type,
 				       const char *name)
 {
-	if (namesz != SEALING_NOTE_NAMESZ || type != SEALING_NOTE_TYPE)
-		return 0;
-	for (unsigned i = 0; i < SEALING_NOTE_NAMESZ; i++)
-		if (name[i] != SEALING_NOTE_NAME[i])
-			return 0;
-	return 1;
+	/* Byte by byte, unrolled: each byte of the literal folds into an
+	 * immediate, so the runtime's hot path reads no string from .rodata
+	 * (a loop would, and memcmp is a libc call). */
+	return namesz == SEALING_NOTE_NAMESZ && type == SEALING_NOTE_TYPE &&
+	       name[0] == SEALING_NOTE_NAME[0] && name[1] == SEALING_NOTE_NAME[1] &&
+	       name[2] == SEALING_NOTE_NAME[2] && name[3] == SEALING_NOTE_NAME[3] &&
+	       name[4] == SEALING_NOTE_NAME[4] && name[5] == SEALING_NOTE_NAME[5] &&
+	       name[6] == SEALING_NOTE_NAME[6] && name[7] == SEALING_NOTE_NAME[7];
 }
 
 /*

@@ -29,6 +29,7 @@
 // RUN: FileCheck --check-prefix=SECTIONS %s < %t.sections
 // SECTIONS-DAG: .text.__sealing_rt_v{{[0-9]+}},"axG",%progbits,__sealing_rt_v{{[0-9]+}},comdat
 // SECTIONS-DAG: .text.unlikely.__sealing_rt_v{{[0-9]+}},"axG",%progbits,__sealing_rt_v{{[0-9]+}},comdat
+// SECTIONS-DAG: .text.hot.__sealing_rt_v{{[0-9]+}},"axG",%progbits,__sealing_rt_v{{[0-9]+}},comdat
 // SECTIONS-DAG: .rodata.__sealing_rt_v{{[0-9]+}},"aG",%progbits,__sealing_rt_v{{[0-9]+}},comdat
 // SECTIONS-DAG: .bss.__sealing_rt_v{{[0-9]+}},"awG",%nobits,__sealing_rt_v{{[0-9]+}},comdat
 // SECTIONS-DAG: .note.sealing,"aG",%note,__sealing_rt_v{{[0-9]+}},comdat
@@ -36,16 +37,19 @@
 // RUN: %not grep -v '%[a-z_]*,%group,comdat$' %t.sections
 // RUN: %not grep -E '^[[:space:]]*\.(globl|global|comm)[[:space:]]' %t.runtime.s
 //
-// The object: one group with that signature holding the runtime's hot and
-// cold text, its read-only data, its state byte, the note (which points to
-// the state byte) and the .init_array slot.
+// The object: one group with that signature holding the runtime's hot run
+// (runtime/rt.h: RT_HOT), its other text and its cold text, its read-only
+// data, its state byte, the note (which points to the state byte) and the
+// .init_array slot.
 // RUN: %gcc -O2 %fplugin -c %s -o %t.o
 // RUN: readelf -gW %t.o | FileCheck --check-prefix=GROUP %s
-// GROUP: COMDAT group section [{{ *[0-9]+}}] `.group' [__sealing_rt_v{{[0-9]+}}] contains 10 sections:
+// GROUP: COMDAT group section [{{ *[0-9]+}}] `.group' [__sealing_rt_v{{[0-9]+}}] contains 12 sections:
 // GROUP-DAG: .text.__sealing_rt_v{{[0-9]+}}
 // GROUP-DAG: .rela.text.__sealing_rt_v{{[0-9]+}}
 // GROUP-DAG: .text.unlikely.__sealing_rt_v{{[0-9]+}}
 // GROUP-DAG: .rela.text.unlikely.__sealing_rt_v{{[0-9]+}}
+// GROUP-DAG: .text.hot.__sealing_rt_v{{[0-9]+}}
+// GROUP-DAG: .rela.text.hot.__sealing_rt_v{{[0-9]+}}
 // GROUP-DAG: .note.sealing
 // GROUP-DAG: .rela.note.sealing
 // GROUP-DAG: .rodata.__sealing_rt_v{{[0-9]+}}

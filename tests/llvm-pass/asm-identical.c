@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // clang and GCC objects carry byte-identical runtimes: the pass appends
-// the same carried text as the GCC plugin, so the COMDAT group's code,
+// the same carried text as the GCC plugin, so the COMDAT group's code (its
+// hot run, which holds the constructor's entry, and the rest),
 // read-only data and note (same policy and flags; only the carrier byte
 // differs) are the same bytes.  Only the relocations are spelt
 // differently, as each assembler writes them (LLVM's refers to a local
@@ -10,8 +11,8 @@
 // REQUIRES: gcc-plugin, objdump
 // RUN: %clang %seal -O2 -c %s -o %t.clang.o
 // RUN: %gccseal -O2 -c %s -o %t.gcc.o
-// RUN: objdump -d -j .text.%group %t.clang.o | grep -v 'file format' > %t.clang.text
-// RUN: objdump -d -j .text.%group %t.gcc.o | grep -v 'file format' > %t.gcc.text
+// RUN: objdump -d -j .text.hot.%group -j .text.%group %t.clang.o | grep -v 'file format' > %t.clang.text
+// RUN: objdump -d -j .text.hot.%group -j .text.%group %t.gcc.o | grep -v 'file format' > %t.gcc.text
 // RUN: FileCheck --check-prefix=TEXT %s < %t.clang.text
 // RUN: diff %t.clang.text %t.gcc.text
 // RUN: objdump -s -j .rodata.%group %t.clang.o | grep -v 'file format' > %t.clang.rodata

@@ -13,15 +13,15 @@
 // RUN: %clang %seal -O0 -c %s -o %t.O0.o
 // RUN: %clang %seal -O2 -c %s -o %t.O2.o
 // RUN: %clang %seal -Oz -c %s -o %t.Oz.o
-// RUN: objdump -d -r -j .text.%group %t.O0.o | grep -v 'file format' > %t.O0.dis
-// RUN: objdump -d -r -j .text.%group %t.O2.o | grep -v 'file format' > %t.O2.dis
-// RUN: objdump -d -r -j .text.%group %t.Oz.o | grep -v 'file format' > %t.Oz.dis
+// RUN: objdump -d -r -j .text.hot.%group -j .text.%group %t.O0.o | grep -v 'file format' > %t.O0.dis
+// RUN: objdump -d -r -j .text.hot.%group -j .text.%group %t.O2.o | grep -v 'file format' > %t.O2.dis
+// RUN: objdump -d -r -j .text.hot.%group -j .text.%group %t.Oz.o | grep -v 'file format' > %t.Oz.dis
 // RUN: FileCheck --check-prefix=DIS %s < %t.O2.dis
 // RUN: diff %t.O2.dis %t.Oz.dis
 // Instructions without addresses, encodings and the offsets of branch
 // targets and rip-relative operands:
-// RUN: objdump -d --no-show-raw-insn -j .text.%group %t.O0.o | sed -E -n 's/^ *[0-9a-f]+:[[:space:]]*//; s/[0-9a-f]+ <([^+>]*)(\+0x[0-9a-f]+)?>/<\1>/; s/-?0x[0-9a-f]+\(%%rip\)/(%%rip)/; /^[a-z]/p' > %t.O0.insns
-// RUN: objdump -d --no-show-raw-insn -j .text.%group %t.O2.o | sed -E -n 's/^ *[0-9a-f]+:[[:space:]]*//; s/[0-9a-f]+ <([^+>]*)(\+0x[0-9a-f]+)?>/<\1>/; s/-?0x[0-9a-f]+\(%%rip\)/(%%rip)/; /^[a-z]/p' > %t.O2.insns
+// RUN: objdump -d --no-show-raw-insn -j .text.hot.%group -j .text.%group %t.O0.o | sed -E -n 's/^ *[0-9a-f]+:[[:space:]]*//; s/[0-9a-f]+ <([^+>]*)(\+0x[0-9a-f]+)?>/<\1>/; s/-?0x[0-9a-f]+\(%%rip\)/(%%rip)/; /^[a-z]/p' > %t.O0.insns
+// RUN: objdump -d --no-show-raw-insn -j .text.hot.%group -j .text.%group %t.O2.o | sed -E -n 's/^ *[0-9a-f]+:[[:space:]]*//; s/[0-9a-f]+ <([^+>]*)(\+0x[0-9a-f]+)?>/<\1>/; s/-?0x[0-9a-f]+\(%%rip\)/(%%rip)/; /^[a-z]/p' > %t.O2.insns
 // RUN: FileCheck --check-prefix=INSNS %s < %t.O0.insns
 // RUN: diff %t.O0.insns %t.O2.insns
 //

@@ -44,7 +44,8 @@ int main(void) { return second() - 2; }
 // GROUP-DAG: .note.sealing
 // GROUP-DAG: .init_array
 // ASMGROUP-DAG: .text.__sealing_rt_v{{[0-9]+$}}
-// BCGROUP-DAG: .text.__sealing_rt_v{{[0-9]+}}.rt_seal_self
+// ASMGROUP-DAG: .text.hot.__sealing_rt_v{{[0-9]+$}}
+// BCGROUP-DAG: .text.{{(hot\.)?}}__sealing_rt_v{{[0-9]+}}.rt_seal_self
 // SECTION: .note.sealing NOTE {{[0-9a-f]+}} {{[0-9a-f]+}} 000020 00 AG 0 0 4
 // ASMSYMS-DAG: 0 NOTYPE WEAK HIDDEN {{[0-9]+}} __sealing_rt_v{{[0-9]+}}{{$}}
 // BCSYMS-DAG: 32 OBJECT WEAK HIDDEN {{[0-9]+}} __sealing_rt_v{{[0-9]+}}{{$}}
