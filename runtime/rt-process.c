@@ -63,7 +63,9 @@ RT_HOT static void rt_scan_env(struct rt_process *p)
 	p->env_policy = p->env_debug = p->env_exempt = 0;
 	for (; e && *e; e++) {
 		const char *s = *e;
-		if (s[0] != 'S' || !rt_env_has(s, RT_W8('S', 'E', 'A', 'L', 'I', 'N', 'G', '_'), 8))
+		/* Two bytes in line reject nearly every entry (SHELL, SSH_*). */
+		if (s[0] != 'S' || s[1] != 'E' ||
+		    !rt_env_has(s, RT_W8('S', 'E', 'A', 'L', 'I', 'N', 'G', '_'), 8))
 			continue;
 		s += 8;
 		if (rt_env_has(s, RT_W8('P', 'O', 'L', 'I', 'C', 'Y', '=', 0), 7))

@@ -207,6 +207,32 @@ if [ -s "$R/ctor-olevels.tsv" ]; then
 	echo
 fi
 
+if [ -s "$R/ctor-pages.tsv" ]; then
+	cat <<'EOT'
+Pages of a small library's code that its constructor executes
+(`lib/code-pages.sh`, callgrind with `--dump-instr`), and of those, the
+pages other than the one `.init` starts on, which the loader runs in
+every module anyway.  A first touch of a page costs more than the
+instructions on it (§1), so this is the runtime's presence cost that the
+counts above do not show.  **policy 0**: `SEALING_POLICY=0`; **deferred**:
+the executable is instrumented too and seals the library in its process
+pass (the default); **seals itself**: under an uninstrumented executable.
+
+EOT
+	awk -F '\t' '
+		NR == 1 { next }
+		{ if (!($1 in seen)) { seen[$1] = 1; order[++k] = $1 }; val[$1, $2] = $3 " (" $4 " beyond .init)" }
+		END {
+			print "| variant | policy 0 | deferred | seals itself |"
+			print "|---|---|---|---|"
+			for (i = 1; i <= k; i++) {
+				v = order[i]
+				printf "| %s | %s | %s | %s |\n", v == "rt" ? "rt-object" : v, val[v, "policy 0"], val[v, "deferred"], val[v, "seals itself"]
+			}
+		}' "$R/ctor-pages.tsv"
+	echo
+fi
+
 cat <<'EOT'
 ## 2. The RELRO swap (issue 7 §5)
 

@@ -73,6 +73,9 @@ build() {
 	"$cc_" -o "$d/exe" "$d/exe.o" $extra
 	"$cc_" -shared -o "$d/libbench1.so" "$d/bench1.o" $extra
 	gcc -O2 -o "$d/startlib" "$C/main1.c" -L"$d" -lbench1 -Wl,-rpath,"$d"
+	# Executable and library both instrumented: the library defers.
+	[ -z "$extra" ] || gcc -O2 -o "$d/startboth" "$C/main1.c" $extra \
+		-L"$d" -lbench1 -Wl,-rpath,"$d"
 }
 
 # count ENV PROGRAM ARGS...: instructions inside the constructor(s)
@@ -150,6 +153,32 @@ done >> "$R/ctor.tsv"
 for e in typical empty; do
 	printf 'rt-policy0\texe\t%s\t%s\n' "$e" "$(EXTRA_ENV=SEALING_POLICY=0 count "$e" "$C/rt/exe")"
 done >> "$R/ctor.tsv"
+
+# Pages of the library's code its constructor executes (lib/code-pages.sh),
+# for the shipped object and the old one: stopping at policy 0, deferring
+# to an instrumented executable (the default), sealing itself.
+#   results/ctor-pages.tsv: variant situation pages beyond-init
+pages() {
+	f=$C/cg-pages.out
+	rm -f "$f"
+	in_env typical valgrind -q --tool=callgrind --callgrind-out-file="$f" \
+		--dump-instr=yes --dump-line=no --compress-strings=no --compress-pos=no \
+		$toggles "$@" > /dev/null 2> "$C/cg.err" || {
+		cat "$C/cg.err" >&2
+		die "callgrind failed on $*"
+	}
+}
+printf 'variant\tsituation\tpages\tbeyond-init\n' > "$R/ctor-pages.tsv"
+for v in rt old-rt; do
+	[ -f "$C/$v/startboth" ] || continue
+	lib=$C/$v/libbench1.so
+	EXTRA_ENV=SEALING_POLICY=0 pages "$C/$v/startlib"
+	printf '%s\tpolicy 0\t%s\n' "$v" "$(sh "$BENCH_DIR/lib/code-pages.sh" "$C/cg-pages.out" "$lib")"
+	pages "$C/$v/startboth"
+	printf '%s\tdeferred\t%s\n' "$v" "$(sh "$BENCH_DIR/lib/code-pages.sh" "$C/cg-pages.out" "$lib")"
+	pages "$C/$v/startlib"
+	printf '%s\tseals itself\t%s\n' "$v" "$(sh "$BENCH_DIR/lib/code-pages.sh" "$C/cg-pages.out" "$lib")"
+done >> "$R/ctor-pages.tsv"
 
 # The goal holds "at every -O level": the executable, built at each level
 # by every current plugin (-O2 is the table above), in module scope, the
