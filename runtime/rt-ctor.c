@@ -120,7 +120,7 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	s.via_iteration = !s.found;
 	if (!s.found)
 		s.found = rt_self_from_loader(&s.proc, &s.mod, (const void *)note);
-	s.kind = s.found ? rt_load_kind(&s.proc, &s.mod, &exe) : RT_LOAD_STARTUP;
+	s.kind = s.found ? rt_load_kind(&s.proc, &s.mod, &rt_state, &exe) : RT_LOAD_STARTUP;
 	if (s.kind == RT_LOAD_DEFERRED && s.c.policy == SEALING_POLICY_OFF)
 		s.kind = RT_LOAD_STARTUP; /* only here to say so under SEALING_DEBUG */
 	if (s.kind == RT_LOAD_DEFERRED) {

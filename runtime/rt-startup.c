@@ -164,24 +164,43 @@ struct rt_find_arg {
 	int startup;
 };
 
+/* Tell a start-up module with a note so, for its own constructor. */
+static void rt_mark_startup(const struct dl_phdr_info *info)
+{
+	struct rt_object o;
+	const struct sealing_note *n;
+	volatile unsigned char *state;
+
+	rt_object_scan(&o, info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr, 0);
+	if ((n = rt_object_note(&o)) && (state = rt_note_state(n)))
+		rt_state_set(state, SEALING_STATE_STARTUP);
+}
+
+/* The whole start-up prefix, not only up to ourselves: see rt_load_walk. */
 static int rt_find_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct rt_find_arg *a = data;
 	(void)size;
 	int startup = rt_startup_walk_next(&a->w, info);
-	if (info->dlpi_phdr != a->self)
-		return a->w.phase == 3; /* past the start-up objects: stop */
-	a->startup = startup;
-	return 1;
+	if (startup)
+		rt_mark_startup(info);
+	if (info->dlpi_phdr == a->self)
+		a->startup = startup;
+	return a->w.phase == 3; /* past the start-up objects: stop */
 }
 
 /*
- * Without the executable's help a library walks the map itself: that
- * costs a pass over the objects before it, paid only when the executable
- * carries no note or seals only itself.  Out of the hot path.
+ * Without the executable's help a library walks the map itself, paid
+ * only when the executable carries no note or seals only itself.  Every
+ * start-up library would walk the objects before it, O(N^2) in all; so
+ * the first walks the whole start-up prefix once and marks each module
+ * there that has a note (SEALING_STATE_STARTUP), and the others read
+ * their mark instead.  Start-up objects are all mapped before the first
+ * constructor runs, and a dlopen appends after them, so a mark is never
+ * wrong; a module not marked walks.  Out of the hot path.
  */
 RT_OUTLINE static enum rt_load rt_load_walk(struct rt_process *p,
-							    const struct rt_object *m)
+					   const struct rt_object *m)
 {
 	_Alignas(uintptr_t) uint32_t buf[512];
 	struct rt_find_arg a;
@@ -196,6 +215,7 @@ RT_OUTLINE static enum rt_load rt_load_walk(struct rt_process *p,
 
 /* A library's own verdict. */
 RT_HOT RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
+				       volatile unsigned char *self_state,
 				       struct rt_exe_view *e)
 {
 	extern char __start_sealing_mutable[] __attribute__((weak, visibility("hidden")));
@@ -213,5 +233,7 @@ RT_HOT RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_obj
 	 */
 	if (e->seals_process && (uintptr_t)__start_sealing_mutable == (uintptr_t)__stop_sealing_mutable)
 		return RT_LOAD_DEFERRED;
+	if (rt_state_get(self_state) & SEALING_STATE_STARTUP)
+		return RT_LOAD_STARTUP; /* an earlier library's walk saw us */
 	return rt_load_walk(p, m);
 }

@@ -208,6 +208,7 @@ RT_FN int rt_startup_walk_next(struct rt_startup_walk *w,
 			       const struct dl_phdr_info *info);
 /* The verdict for a library's own constructor. */
 RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
+				volatile unsigned char *self_state,
 				struct rt_exe_view *e);
 
 /* ---- rt-pin.c ------------------------------------------------------- */

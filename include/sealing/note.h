@@ -88,6 +88,7 @@ enum sealing_flag { SEALING_FLAG_OPTIONS(SEALING_X_BIT) };
  */
 #define SEALING_STATE_RAN 0x1u      /* the constructor has run */
 #define SEALING_STATE_DEFERRED 0x2u /* it left its sealing to the executable */
+#define SEALING_STATE_STARTUP 0x4u  /* another module's walk found it among the start-up objects */
 
 /* Descriptor, in the object's byte order, 4-byte aligned. */
 struct sealing_note_desc {
