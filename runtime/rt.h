@@ -39,10 +39,11 @@
 /*
  * The path every module's constructor takes (find itself, read the
  * environment and its note, defer to the executable or stop at policy
- * 0): GCC gathers these into .text.hot, which linkers place just ahead
- * of crtbegin's .text, next to .init and frame_dummy that the loader runs
- * anyway.  A module that has nothing to do then touches no page of code
- * it would not have touched without us; apart, the path spanned three.
+ * 0): GCC gathers these into .text.hot, which GNU ld and gold place just
+ * ahead of crtbegin's .text, on or next to the page of .init and
+ * frame_dummy that the loader runs anyway.  In a small library the path
+ * now touches that one page of code; spread out, it touched two
+ * (bench/steps/ctor.sh counts them).
  */
 #define RT_HOT __attribute__((hot))
 /*
