@@ -79,7 +79,7 @@ static int visit(struct dl_phdr_info *info, size_t size, void *data)
 	if (already(info->dlpi_phdr) ||
 	    (rt_is_vdso(s->p, info) && !(vdso_env && !strcmp(vdso_env, "seal"))))
 		return 0;
-	rt_job_object(j, info);
+	rt_object_from_info(&j->o, info);
 	if (!j->o.name)
 		j->o.name = rt_is_vdso(s->p, info) ? "[vdso]" :
 			    (const char *)rt_auxval(s->p, AT_EXECFN);

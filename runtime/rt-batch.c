@@ -89,10 +89,3 @@ RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info)
 	uintptr_t vdso = rt_auxval(p, AT_SYSINFO_EHDR);
 	return vdso && (uintptr_t)info->dlpi_phdr - vdso < 4096;
 }
-
-RT_FN void rt_job_object(struct rt_job *j, const struct dl_phdr_info *info)
-{
-	rt_object_scan(&j->o, info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr, 0);
-	j->o.name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : 0;
-	j->o.note = rt_object_note(&j->o);
-}

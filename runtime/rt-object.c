@@ -55,6 +55,14 @@ RT_HOT RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o
 	return 0;
 }
 
+/* An object the loader lists: its headers, its name if it has one, its note. */
+RT_FN void rt_object_from_info(struct rt_object *o, const struct dl_phdr_info *info)
+{
+	rt_object_scan(o, info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr, 0);
+	o->name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : 0;
+	o->note = rt_object_note(o);
+}
+
 RT_HOT RT_FN volatile unsigned char *rt_note_state(const struct sealing_note *n)
 {
 	const volatile int32_t *field = &n->desc.state;

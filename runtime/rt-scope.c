@@ -40,7 +40,7 @@ static int rt_scope_cb(struct dl_phdr_info *info, size_t size, void *data)
 	(void)size;
 	if ((uintptr_t)info->dlpi_phdr == rt_auxval(s->p, AT_PHDR))
 		return 0; /* the executable sealed itself */
-	rt_job_object(j, info);
+	rt_object_from_info(&j->o, info);
 	if (!j->o.name)
 		j->o.name = rt_is_vdso(s->p, info) ? "[vdso]" : "(unnamed)";
 	if (j->o.note) {

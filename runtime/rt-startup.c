@@ -162,18 +162,26 @@ struct rt_find_arg {
 	struct rt_startup_walk w;
 	const ElfW(Phdr) *self;
 	int startup;
+	int marked; /* an earlier walk has marked the prefix already */
 };
 
-/* Tell a start-up module with a note so, for its own constructor. */
-static void rt_mark_startup(const struct dl_phdr_info *info)
+/*
+ * Tell a start-up module with a note so, for its own constructor.
+ * Returns whether an earlier walk had: every walk marks the whole
+ * prefix, so then the rest is marked too.
+ */
+static int rt_mark_startup(const struct dl_phdr_info *info)
 {
 	struct rt_object o;
-	const struct sealing_note *n;
 	volatile unsigned char *state;
 
-	rt_object_scan(&o, info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr, 0);
-	if ((n = rt_object_note(&o)) && (state = rt_note_state(n)))
-		rt_state_set(state, SEALING_STATE_STARTUP);
+	rt_object_from_info(&o, info);
+	if (!o.note || !(state = rt_note_state(o.note)))
+		return 0;
+	if (rt_state_get(state) & SEALING_STATE_STARTUP)
+		return 1;
+	rt_state_set(state, SEALING_STATE_STARTUP);
+	return 0;
 }
 
 /* The whole start-up prefix, not only up to ourselves: see rt_load_walk. */
@@ -182,8 +190,8 @@ static int rt_find_cb(struct dl_phdr_info *info, size_t size, void *data)
 	struct rt_find_arg *a = data;
 	(void)size;
 	int startup = rt_startup_walk_next(&a->w, info);
-	if (startup)
-		rt_mark_startup(info);
+	if (startup && !a->marked)
+		a->marked = rt_mark_startup(info);
 	if (info->dlpi_phdr == a->self)
 		a->startup = startup;
 	return a->w.phase == 3; /* past the start-up objects: stop */
@@ -208,6 +216,7 @@ RT_OUTLINE static enum rt_load rt_load_walk(struct rt_process *p,
 	rt_startup_walk_init(&a.w, p, buf, sizeof(buf) / sizeof(buf[0]));
 	a.self = m->phdr;
 	a.startup = 0;
+	a.marked = 0;
 	if (rt_iterate(p, rt_find_cb, &a) < 0)
 		return RT_LOAD_DLOPEN; /* pinning is always safe */
 	return a.startup ? RT_LOAD_STARTUP : RT_LOAD_DLOPEN;

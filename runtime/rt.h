@@ -142,6 +142,8 @@ struct rt_object {
 /* Fills o in one pass; true when anchor lies in one of its PT_LOADs. */
 RT_FN int rt_object_scan(struct rt_object *o, const ElfW(Phdr) *phdr,
 			 size_t phnum, uintptr_t bias, uintptr_t anchor);
+/* rt_object_scan, name and note of an object dl_iterate_phdr lists. */
+RT_FN void rt_object_from_info(struct rt_object *o, const struct dl_phdr_info *info);
 /* Our note among its PT_NOTE segments, or NULL. */
 RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o);
 /* The module's state byte that its note points to. */
@@ -286,7 +288,6 @@ RT_FN void rt_batch_flush(struct rt_batch *b);
 RT_FN int rt_exempt(struct rt_process *p, const char *path);
 RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info);
 /* The job's object from dl_iterate_phdr's description, note included. */
-RT_FN void rt_job_object(struct rt_job *j, const struct dl_phdr_info *info);
 
 /* ---- the module's one writable byte (rt-ctor.c defines it) -----------
  * Sequentially consistent: a library that defers stores its state, then
