@@ -16,19 +16,19 @@ out=$1
 obj=$2
 init=$(readelf -SW "$obj" | awk '$2 == ".init" { print $4; exit }')
 [ -n "$init" ] || { echo "code-pages: no .init section in $obj" >&2; exit 1; }
+# A 4 KiB page is a hex address without its last three digits: no
+# arithmetic, which mawk could not do on 64-bit addresses anyway.
 awk -v obj="$obj" -v init="$init" '
-	function hex(s,   i, c, v) {
-		sub(/^0x/, "", s); v = 0
-		for (i = 1; i <= length(s); i++) {
-			c = index("0123456789abcdef", tolower(substr(s, i, 1))) - 1
-			v = v * 16 + c
-		}
-		return v
+	function page(a) {
+		sub(/^0x/, "", a)
+		a = tolower(a)
+		sub(/^0+/, "", a)
+		return length(a) > 3 ? substr(a, 1, length(a) - 3) : "0"
 	}
 	/^ob=/ { inobj = (substr($0, 4) == obj); next }
-	inobj && /^0x[0-9a-fA-F]+ / { page[int(hex($1) / 4096)] = 1 }
+	inobj && /^0x[0-9a-fA-F]+ / { pages[page($1)] = 1 }
 	END {
-		ip = int(hex(init) / 4096)
-		for (p in page) { n++; if (p != ip) beyond++ }
+		ip = page(init)
+		for (p in pages) { n++; if (p != ip) beyond++ }
 		printf "%d\t%d\n", n, beyond
 	}' "$out"

@@ -78,20 +78,25 @@ build() {
 		-L"$d" -lbench1 -Wl,-rpath,"$d"
 }
 
-# count ENV PROGRAM ARGS...: instructions inside the constructor(s)
-# ($toggles above).
-count() {
-	which_env=$1
-	shift
-	f=$C/cg.out
+# callgrind OUT ENV PROGRAM ARGS...: run under callgrind with $toggles
+# (above) and $CG_OPTS, into OUT.
+callgrind() {
+	f=$1 which_env=$2
+	shift 2
 	rm -f "$f"
+	# shellcheck disable=SC2086 # words on purpose
 	in_env "$which_env" valgrind -q --tool=callgrind --callgrind-out-file="$f" \
-		$toggles \
+		${CG_OPTS:-} $toggles \
 		"$@" > /dev/null 2> "$C/cg.err" || {
 		cat "$C/cg.err" >&2
 		die "callgrind failed on $*"
 	}
-	sed -n 's/^totals: *//p' "$f"
+}
+
+# count ENV PROGRAM ARGS...: instructions inside the constructor(s).
+count() {
+	callgrind "$C/cg.out" "$@"
+	sed -n 's/^totals: *//p' "$C/cg.out"
 }
 
 # scope_flag CARRIER FLAG: the options that select module scope.  clang
@@ -158,26 +163,20 @@ done >> "$R/ctor.tsv"
 # for the shipped object and the old one: stopping at policy 0, deferring
 # to an instrumented executable (the default), sealing itself.
 #   results/ctor-pages.tsv: variant situation pages beyond-init
-pages() {
-	f=$C/cg-pages.out
-	rm -f "$f"
-	in_env typical valgrind -q --tool=callgrind --callgrind-out-file="$f" \
-		--dump-instr=yes --dump-line=no --compress-strings=no --compress-pos=no \
-		$toggles "$@" > /dev/null 2> "$C/cg.err" || {
-		cat "$C/cg.err" >&2
-		die "callgrind failed on $*"
-	}
+# page_row VARIANT SITUATION PROGRAM: one row, for the variant's library.
+# (callgrind here, not count: these runs also dump every address.)
+page_row() {
+	CG_OPTS="--dump-instr=yes --dump-line=no --compress-strings=no --compress-pos=no" \
+		callgrind "$C/cg-pages.out" typical "$3"
+	printf '%s\t%s\t%s\n' "$1" "$2" \
+		"$(sh "$BENCH_DIR/lib/code-pages.sh" "$C/cg-pages.out" "$C/$1/libbench1.so")"
 }
 printf 'variant\tsituation\tpages\tbeyond-init\n' > "$R/ctor-pages.tsv"
 for v in rt old-rt; do
 	[ -f "$C/$v/startboth" ] || continue
-	lib=$C/$v/libbench1.so
-	EXTRA_ENV=SEALING_POLICY=0 pages "$C/$v/startlib"
-	printf '%s\tpolicy 0\t%s\n' "$v" "$(sh "$BENCH_DIR/lib/code-pages.sh" "$C/cg-pages.out" "$lib")"
-	pages "$C/$v/startboth"
-	printf '%s\tdeferred\t%s\n' "$v" "$(sh "$BENCH_DIR/lib/code-pages.sh" "$C/cg-pages.out" "$lib")"
-	pages "$C/$v/startlib"
-	printf '%s\tseals itself\t%s\n' "$v" "$(sh "$BENCH_DIR/lib/code-pages.sh" "$C/cg-pages.out" "$lib")"
+	EXTRA_ENV=SEALING_POLICY=0 page_row "$v" "policy 0" "$C/$v/startlib"
+	page_row "$v" deferred "$C/$v/startboth"
+	page_row "$v" "seals itself" "$C/$v/startlib"
 done >> "$R/ctor-pages.tsv"
 
 # The goal holds "at every -O level": the executable, built at each level
