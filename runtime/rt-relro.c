@@ -81,7 +81,6 @@ RT_FN void rt_relro_batch_swap(struct rt_relro_batch *b)
 {
 	uintptr_t at;
 	long copy, ret;
-	unsigned moved = 0;
 
 	if (!b->n)
 		return;
@@ -102,18 +101,32 @@ RT_FN void rt_relro_batch_swap(struct rt_relro_batch *b)
 	b->calls++;
 	if (ret) {
 		rt_fail_all(b, ret);
-	} else {
-		at = (uintptr_t)copy;
-		for (unsigned i = 0; i < b->n; i++) {
-			rt_move_copy(at, b->relro[i], b->result[i]);
-			moved += b->result[i]->relro.hi != 0;
-			at += b->relro[i].hi - b->relro[i].lo;
-		}
-	}
-	/* Whatever was not moved out is still mapped there. */
-	if (moved < b->n) {
 		rt_syscall3(SYS_munmap, copy, b->bytes, 0);
 		b->calls++;
+		return;
+	}
+	at = (uintptr_t)copy;
+	for (unsigned i = 0; i < b->n; i++) {
+		rt_move_copy(at, b->relro[i], b->result[i]);
+		at += b->relro[i].hi - b->relro[i].lo;
+	}
+	/*
+	 * Whatever was not moved out is still mapped there, and only that may
+	 * be unmapped: each copy moved out left a hole, and another thread's
+	 * mmap (ld.so loading a library) may have been given it meanwhile.
+	 * Runs of copies left in place go in one call each.
+	 */
+	at = (uintptr_t)copy;
+	for (unsigned i = 0; i < b->n;) {
+		uintptr_t start = at;
+		while (i < b->n && !b->result[i]->relro.hi)
+			at += b->relro[i].hi - b->relro[i].lo, i++;
+		if (at > start) {
+			rt_syscall3(SYS_munmap, start, at - start, 0);
+			b->calls++;
+		}
+		while (i < b->n && b->result[i]->relro.hi)
+			at += b->relro[i].hi - b->relro[i].lo, i++;
 	}
 }
 
