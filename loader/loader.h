@@ -9,17 +9,17 @@
 
 #include "rt.h"
 
-/* The process as the runtime parts see it, set once at start-up. */
-struct rt_process *loader_process(void);
+/* The note an object without one is treated as having. */
+extern const struct sealing_note loader_default_note;
 
-typedef void *(*loader_dlopen_fn)(const char *, int);
-/* The real dlopen, for pinning. */
-loader_dlopen_fn loader_real_dlopen(void);
+/* SEALING_VDSO=seal: the vdso is sealed too. */
+int loader_seal_vdso(void);
 
 /*
- * Seal every loaded object that needs it and is not sealed yet.  At
- * start-up (after every constructor, before main) and after each dlopen.
+ * Seal every loaded object that needs it and is not sealed yet, in the
+ * process p, pinning through the real dlopen.  At start-up (after every
+ * constructor, before main) and after each outermost dlopen.
  */
-void loader_sweep(void);
+void loader_sweep(struct rt_process *p, rt_dlopen_fn real_dlopen);
 
 #endif

@@ -8,7 +8,9 @@
  *   each start-up object is relocated with its RELRO applied;
  * - dlopen and dlmopen are interposed: the sweep runs after the real call
  *   returns, the new objects relocated and initialised, before the
- *   caller sees the handle.
+ *   caller sees the handle.  A dlopen made from inside another (by a
+ *   constructor) does not sweep: the objects of the outer one have not
+ *   all run their constructors yet, and the outer call sweeps anyway.
  *
  * LD_AUDIT was the other candidate, and is not enough on glibc 2.36: its
  * last hook inside dlopen (la_activity LA_ACT_CONSISTENT) comes before
@@ -18,7 +20,8 @@
 #include "loader.h"
 
 #include <dlfcn.h>
-#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef int (*main_fn)(int, char **, char **);
 typedef int (*start_main_fn)(main_fn, int, char **, void (*)(void),
@@ -27,31 +30,45 @@ typedef void *(*dlmopen_fn)(Lmid_t, const char *, int);
 
 static struct rt_process process;
 static main_fn real_main;
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int started; /* main is about to run: the process is known */
+static _Thread_local unsigned dlopen_depth;
 
-struct rt_process *loader_process(void)
+/* The note an object without one is treated as having. */
+const struct sealing_note loader_default_note = {
+	.namesz = SEALING_NOTE_NAMESZ,
+	.descsz = SEALING_NOTE_DESCSZ,
+	.type = SEALING_NOTE_TYPE,
+	.name = SEALING_NOTE_NAME,
+	.desc = { .version = SEALING_NOTE_VERSION, .policy = SEALING_POLICY_DEFAULT },
+};
+
+int loader_seal_vdso(void)
 {
-	return &process;
+	static int answer = -1;
+	if (answer < 0) {
+		const char *v = getenv("SEALING_VDSO");
+		answer = v && !strcmp(v, "seal");
+	}
+	return answer;
 }
 
-loader_dlopen_fn loader_real_dlopen(void)
+static rt_dlopen_fn real_dlopen(void)
 {
-	static loader_dlopen_fn real;
+	static rt_dlopen_fn real;
 	if (!real)
-		real = (loader_dlopen_fn)dlsym(RTLD_NEXT, "dlopen");
+		real = (rt_dlopen_fn)dlsym(RTLD_NEXT, "dlopen");
 	return real;
 }
 
-static void sweep_locked(void)
+static void sweep(void)
 {
-	pthread_mutex_lock(&lock);
-	loader_sweep();
-	pthread_mutex_unlock(&lock);
+	loader_sweep(&process, real_dlopen());
 }
 
 static int sealed_main(int argc, char **argv, char **envp)
 {
-	sweep_locked();
+	__atomic_store_n(&started, 1, __ATOMIC_RELEASE);
+	sweep();
 	return real_main(argc, argv, envp);
 }
 
@@ -66,19 +83,24 @@ __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void),
 	return real(sealed_main, argc, argv, init, fini, rtld_fini, stack_end);
 }
 
+/* The real call, then a sweep unless this call is inside another one. */
+static void *after(void *h)
+{
+	if (--dlopen_depth == 0 && h && __atomic_load_n(&started, __ATOMIC_ACQUIRE))
+		sweep();
+	return h;
+}
+
 __attribute__((visibility("default"))) void *dlopen(const char *file, int mode)
 {
-	void *h = loader_real_dlopen()(file, mode);
-	if (h && process.argv)
-		sweep_locked();
-	return h;
+	rt_dlopen_fn real = real_dlopen();
+	dlopen_depth++;
+	return after(real ? real(file, mode) : 0);
 }
 
 __attribute__((visibility("default"))) void *dlmopen(Lmid_t ns, const char *file, int mode)
 {
 	dlmopen_fn real = (dlmopen_fn)dlsym(RTLD_NEXT, "dlmopen");
-	void *h = real(ns, file, mode);
-	if (h && process.argv)
-		sweep_locked();
-	return h;
+	dlopen_depth++;
+	return after(real ? real(ns, file, mode) : 0);
 }

@@ -1,121 +1,55 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Sealing what is loaded, with the runtime's own parts (runtime/rt-*.c,
- * built with -DSEALING_RT_SEPARATE), so the rules are the same:
+ * built with -DSEALING_RT_SEPARATE): the same walk, the same rule
+ * (rt_decide, asked as RT_ASK_LOADER) and the same way of sealing
+ * (rt_sweep_run), so the loader module and the runtime cannot disagree.
  *
- * - an object with our note ran its own runtime, which followed the note
- *   (or left it to the executable, which did): nothing to do;
- * - an object without one is sealed under SEALING_POLICY (default 1;
- *   in a secure-execution process it may only raise it), its RELRO made
- *   anonymous first, unless SEALING_EXEMPT names it;
- * - an object that was not loaded at start-up is pinned (RTLD_NODELETE)
- *   first, so dlclose cannot leak copies of it;
- * - the vdso is left to the kernel unless SEALING_VDSO=seal.
- *
- * A sweep only looks further when the loader's count of added objects
- * moved, and remembers what it sealed (sealed objects are never
- * unmapped, so their headers' addresses identify them for good).
+ * What the module adds is memory: it remembers what it sealed (sealed
+ * objects are never unmapped, so their headers' addresses identify them
+ * for good), and a sweep only looks further when the loader's count of
+ * added objects moved.  No lock is held while the sweep calls into the
+ * loader (rt-sweep.c says why); two sweeps at once may both seal an
+ * object, which is harmless.
  */
 #include "loader.h"
 
-#include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define LOADER_NAME "libsealing-loader.so"
-
-/* The note an object without one is treated as having. */
-static const struct sealing_note default_note = {
-	.namesz = SEALING_NOTE_NAMESZ,
-	.descsz = SEALING_NOTE_DESCSZ,
-	.type = SEALING_NOTE_TYPE,
-	.name = SEALING_NOTE_NAME,
-	.desc = { .version = SEALING_NOTE_VERSION, .policy = SEALING_POLICY_DEFAULT },
-};
-
 static const void **sealed;
 static size_t nsealed, capacity;
+static pthread_mutex_t sealed_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long long seen_adds;
 
-static int already(const void *phdr)
+static int known(void *ctx, const void *phdr)
 {
-	for (size_t i = 0; i < nsealed; i++)
-		if (sealed[i] == phdr)
-			return 1;
-	return 0;
+	int found = 0;
+	(void)ctx;
+	pthread_mutex_lock(&sealed_lock);
+	for (size_t i = 0; i < nsealed && !found; i++)
+		found = sealed[i] == phdr;
+	pthread_mutex_unlock(&sealed_lock);
+	return found;
 }
 
-static void remember(struct rt_batch *b, struct rt_job *j)
+static void remember(void *ctx, const struct rt_job *j)
 {
-	(void)b;
+	(void)ctx;
+	pthread_mutex_lock(&sealed_lock);
 	if (nsealed == capacity) {
 		size_t n = capacity ? 2 * capacity : 64;
 		const void **grown = realloc(sealed, n * sizeof(*sealed));
-		if (!grown)
-			return; /* only costs a second, harmless, attempt later */
-		sealed = grown;
-		capacity = n;
+		if (grown) {
+			sealed = grown;
+			capacity = n;
+		}
 	}
-	sealed[nsealed++] = j->o.phdr;
-}
-
-struct sweep {
-	struct rt_process *p;
-	struct rt_startup_walk walk;
-	_Alignas(uintptr_t) uint32_t hash[2048];
-	int exe_sealed_startup; /* the executable's process pass did start-up */
-	struct rt_batch batch;
-};
-
-static int visit(struct dl_phdr_info *info, size_t size, void *data)
-{
-	struct sweep *s = data;
-	struct rt_batch *b = &s->batch;
-	struct rt_job *j = rt_batch_job(b);
-	int startup = rt_startup_walk_next(&s->walk, info);
-	const char *vdso_env = getenv("SEALING_VDSO");
-
-	(void)size;
-	if (already(info->dlpi_phdr) ||
-	    (rt_is_vdso(s->p, info) && !(vdso_env && !strcmp(vdso_env, "seal"))))
-		return 0;
-	rt_object_from_info(&j->o, info);
-	if (!j->o.name)
-		j->o.name = rt_is_vdso(s->p, info) ? "[vdso]" :
-			    (const char *)rt_auxval(s->p, AT_EXECFN);
-	if (!j->o.name)
-		j->o.name = "(executable)";
-	if (j->o.note) {
-		volatile unsigned char *st = rt_note_state(j->o.note);
-		if (st && (rt_state_get(st) & SEALING_STATE_RAN))
-			return 0; /* its own runtime followed its note */
-		rt_config_read(s->p, j->o.note, &j->c);
-	} else {
-		rt_config_read(s->p, &default_note, &j->c);
-	}
-	if (startup && s->exe_sealed_startup)
-		return 0;
-	j->how = startup ? "loaded at start-up, sealed by " LOADER_NAME
-			 : "dlopen'd, pinned and sealed by " LOADER_NAME;
-	if (j->c.policy == SEALING_POLICY_OFF) {
-		rt_batch_skip(b, "policy 0");
-		return 0;
-	}
-	if (rt_exempt(s->p, j->o.name)) {
-		rt_batch_skip(b, "SEALING_EXEMPT names it");
-		return 0;
-	}
-	/* Sealed but unpinned, every dlclose would leak a copy. */
-	if (!startup &&
-	    !loader_real_dlopen()(j->o.name, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE)) {
-		j->r.err = ENOENT;
-		if (j->c.policy == SEALING_POLICY_ENFORCE)
-			rt_fatal(j->o.name, &j->r, "cannot make it RTLD_NODELETE before sealing");
-		rt_batch_skip(b, "could not make it RTLD_NODELETE");
-		return 0;
-	}
-	rt_batch_add(b);
-	return 0;
+	/* Without room it only costs a second, harmless, attempt later. */
+	if (nsealed < capacity)
+		sealed[nsealed++] = j->o.phdr;
+	pthread_mutex_unlock(&sealed_lock);
 }
 
 static int count_adds(struct dl_phdr_info *info, size_t size, void *data)
@@ -125,24 +59,32 @@ static int count_adds(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
-void loader_sweep(void)
+void loader_sweep(struct rt_process *p, rt_dlopen_fn real_dlopen)
 {
-	static struct sweep s; /* large; one sweep at a time (the caller locks) */
 	unsigned long long adds = 0;
 	struct rt_exe_view e;
+	struct rt_sweep *s;
 
-	dl_iterate_phdr(count_adds, &adds);
-	if (adds == seen_adds || rt_running_on_valgrind())
+	if (rt_running_on_valgrind())
 		return;
-	seen_adds = adds;
-	memset(&s, 0, sizeof(s));
-	s.p = loader_process();
-	s.batch.page = rt_page_size(s.p);
-	s.batch.sealed = remember;
-	rt_exe_view(s.p, &e);
-	s.exe_sealed_startup = e.seals_process && e.state &&
-			       (rt_state_get(e.state) & SEALING_STATE_RAN);
-	rt_startup_walk_init(&s.walk, s.p, s.hash, sizeof(s.hash) / sizeof(s.hash[0]));
-	dl_iterate_phdr(visit, &s);
-	rt_batch_flush(&s.batch);
+	dl_iterate_phdr(count_adds, &adds);
+	if (__atomic_exchange_n(&seen_adds, adds, __ATOMIC_SEQ_CST) == adds)
+		return;
+	/* Large (a batch of jobs and their names): never on a thread's stack. */
+	if (!(s = calloc(1, sizeof(*s))))
+		return;
+	s->p = p;
+	s->asker = RT_ASK_LOADER;
+	s->dlopen = real_dlopen;
+	s->page = rt_page_size(p);
+	s->known = known;
+	s->sealed = remember;
+	rt_config_read(p, &loader_default_note, &s->conf);
+	if (loader_seal_vdso())
+		s->conf.flags |= SEALING_FLAG_SEAL_VDSO;
+	rt_exe_view(p, &e);
+	s->exe_sealed_startup = e.seals_process && e.state &&
+				(rt_state_get(e.state) & SEALING_STATE_RAN);
+	rt_sweep_run(s);
+	free(s);
 }

@@ -24,7 +24,34 @@ struct rt_ctor {
 	struct rt_object mod;
 	enum rt_load kind;
 	int found, via_iteration;
+	const char *damage; /* why our own note cannot be trusted, if it cannot */
 };
+
+/*
+ * Our note as the file says it, since sealctl may have rewritten it: a
+ * damaged one must not make the executable, which reads it too, skip us.
+ * Compared as immediates, like everything on the hot path.
+ */
+RT_HOT static const char *rt_note_damage(const volatile struct sealing_note *n)
+{
+	const volatile char *name = n->name;
+	char copy[SEALING_NOTE_NAMESZ];
+	for (unsigned i = 0; i < SEALING_NOTE_NAMESZ; i++)
+		copy[i] = name[i];
+	if (!sealing_note_is_ours(n->namesz, n->type, copy) ||
+	    n->descsz < SEALING_NOTE_DESCSZ)
+		return "note damaged: its header is not ours";
+	if (n->desc.version != SEALING_NOTE_VERSION)
+		return "note damaged: unknown version";
+	if (n->desc.policy > SEALING_POLICY_ENFORCE)
+		return "note damaged: policy out of range";
+	if (n->desc.flags & ~SEALING_FLAGS_KNOWN)
+		return "note damaged: unknown flags";
+	const volatile int32_t *field = &n->desc.state;
+	if ((uintptr_t)field + (uintptr_t)(intptr_t)*field != (uintptr_t)&rt_state)
+		return "note damaged: its state offset leads elsewhere";
+	return 0;
+}
 
 /*
  * Everything after the verdict: pin, swap, seal, report, and in the
@@ -48,6 +75,14 @@ RT_OUTLINE static void rt_seal_module(struct rt_ctor *s)
 #define NAME (found ? rt_object_name(p, m) : 0)
 	if (c.debug && c.warning)
 		rt_warn(NAME, c.warning);
+	if (s->damage) {
+		if (c.debug)
+			rt_warn(NAME, s->damage);
+		if (c.policy == SEALING_POLICY_ENFORCE) {
+			r.err = EINVAL;
+			rt_fatal(NAME, &r, s->damage);
+		}
+	}
 
 	if (found)
 		how = kind == RT_LOAD_EXE ? "executable" :
@@ -113,14 +148,20 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	s.found = rt_self_from_headers(&s.mod, (const void *)note);
 	rt_process_start(&s.proc, s.found ? &s.mod : 0, argc, argv, envp);
 	rt_config_read(&s.proc, note, &s.c);
-	if (s.c.policy == SEALING_POLICY_OFF && !s.c.debug) {
+	s.damage = rt_note_damage(note);
+	if (s.c.policy == SEALING_POLICY_OFF && !s.c.debug && !s.damage) {
 		rt_state_set(&rt_state, SEALING_STATE_RAN);
 		return; /* nothing to do and nothing to say */
 	}
 	s.via_iteration = !s.found;
 	if (!s.found)
 		s.found = rt_self_from_loader(&s.proc, &s.mod, (const void *)note);
-	s.kind = s.found ? rt_load_kind(&s.proc, &s.mod, &rt_state, &exe) : RT_LOAD_STARTUP;
+	/* The executable's pass cannot know our SEALING_MUTABLE pages, nor
+	 * find our state through a damaged note: then we seal ourselves. */
+	int may_defer = !s.damage &&
+			(uintptr_t)__start_sealing_mutable == (uintptr_t)__stop_sealing_mutable;
+	s.kind = s.found ? rt_load_kind(&s.proc, &s.mod, &rt_state, may_defer, &exe)
+			 : RT_LOAD_STARTUP;
 	if (s.kind == RT_LOAD_DEFERRED && s.c.policy == SEALING_POLICY_OFF)
 		s.kind = RT_LOAD_STARTUP; /* only here to say so under SEALING_DEBUG */
 	if (s.kind == RT_LOAD_DEFERRED) {

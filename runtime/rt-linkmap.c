@@ -26,12 +26,6 @@ static const struct r_debug *rt_r_debug(struct rt_process *p)
 	return 0;
 }
 
-/* glibc stores these already relocated; other loaders may not. */
-static uintptr_t rt_dyn_ptr(const struct link_map *l, ElfW(Addr) v)
-{
-	return v < l->l_addr ? l->l_addr + v : v;
-}
-
 static void *rt_lookup_in(const struct link_map *l, const char *name,
 			  uint32_t hash)
 {
@@ -44,7 +38,7 @@ static void *rt_lookup_in(const struct link_map *l, const char *name,
 	 * rest of PT_DYNAMIC is read (a walk of every module per lookup). */
 	for (const ElfW(Dyn) *d = l->l_ld; d && d->d_tag != DT_NULL; d++)
 		if (d->d_tag == DT_GNU_HASH) {
-			gnu = (const uint32_t *)rt_dyn_ptr(l, d->d_un.d_ptr);
+			gnu = (const uint32_t *)rt_dyn_addr(l->l_addr, d->d_un.d_ptr);
 			break;
 		}
 	if (!gnu || !gnu[0] || !gnu[2])
@@ -59,11 +53,11 @@ static void *rt_lookup_in(const struct link_map *l, const char *name,
 
 	for (const ElfW(Dyn) *d = l->l_ld; d->d_tag != DT_NULL; d++) {
 		if (d->d_tag == DT_SYMTAB)
-			sym = (const ElfW(Sym) *)rt_dyn_ptr(l, d->d_un.d_ptr);
+			sym = (const ElfW(Sym) *)rt_dyn_addr(l->l_addr, d->d_un.d_ptr);
 		else if (d->d_tag == DT_STRTAB)
-			str = (const char *)rt_dyn_ptr(l, d->d_un.d_ptr);
+			str = (const char *)rt_dyn_addr(l->l_addr, d->d_un.d_ptr);
 		else if (d->d_tag == DT_VERSYM)
-			versym = (const uint16_t *)rt_dyn_ptr(l, d->d_un.d_ptr);
+			versym = (const uint16_t *)rt_dyn_addr(l->l_addr, d->d_un.d_ptr);
 	}
 	if (!sym || !str)
 		return 0;

@@ -63,12 +63,20 @@ RT_FN void rt_object_from_info(struct rt_object *o, const struct dl_phdr_info *i
 	o->note = rt_object_note(o);
 }
 
-RT_HOT RT_FN volatile unsigned char *rt_note_state(const struct sealing_note *n)
+RT_HOT RT_FN volatile unsigned char *rt_object_state(const struct rt_object *o,
+						    const struct sealing_note *n)
 {
 	const volatile int32_t *field = &n->desc.state;
-	if (n->desc.version != SEALING_NOTE_VERSION || !*field)
+	int32_t off = *field;
+	if (n->desc.version != SEALING_NOTE_VERSION || !off)
 		return 0;
-	return (volatile unsigned char *)((uintptr_t)field + (intptr_t)*field);
+	/* Unsigned arithmetic: an offset that wraps lands nowhere valid. */
+	uintptr_t at = (uintptr_t)field + (uintptr_t)(intptr_t)off;
+	for (const ElfW(Phdr) *ph = o->phdr; ph < o->phdr + o->phnum; ph++)
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W) &&
+		    at - (o->bias + ph->p_vaddr) < ph->p_memsz)
+			return (volatile unsigned char *)at;
+	return 0;
 }
 
 /*

@@ -229,8 +229,7 @@ RT_OUTLINE static int rt_object_is_musl(const struct rt_object *o)
 		return 0; /* statically linked, and not with musl */
 	for (const ElfW(Dyn) *d = o->dynamic; d->d_tag != DT_NULL; d++)
 		if (d->d_tag == DT_STRTAB)
-			str = (const char *)(d->d_un.d_ptr < o->bias ? o->bias + d->d_un.d_ptr
-								: d->d_un.d_ptr);
+			str = (const char *)rt_dyn_addr(o->bias, d->d_un.d_ptr);
 	for (const ElfW(Dyn) *d = o->dynamic; str && d->d_tag != DT_NULL; d++) {
 		if (d->d_tag != DT_NEEDED)
 			continue;

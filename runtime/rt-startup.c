@@ -3,19 +3,33 @@
  * Loaded at start-up or by dlopen?  A library that dlclose may unmap must
  * be pinned (RTLD_NODELETE) before it is sealed; one loaded at start-up is
  * never unloaded and needs nothing.  glibc has no public flag for it, so
- * the answer comes from two facts that are:
+ * the answer comes from facts that are public:
  *
  * - the executable's constructor runs after every start-up constructor.
  *   When the executable carries our note, its state byte says whether
  *   that has happened yet: if it has, any library now starting was
  *   dlopen'd.  Before it, a library leaves its sealing to the
- *   executable's process pass when the executable has one, which then
- *   tells both kinds apart with the walk below.
- * - start-up objects are a prefix of the link map, in a known order: the
- *   executable, the vdso, the preloaded objects, then the DT_NEEDED
- *   closure breadth first; dlopen appends.  Walking the map and matching
- *   each object against the names needed so far finds where start-up
- *   ends, with no private loader data and no stack-depth guess.
+ *   executable's process pass when the executable has one.
+ * - the link map lists the start-up set first: the executable, the vdso,
+ *   the preloaded objects (LD_PRELOAD, ld.so --preload, /etc/ld.so.preload,
+ *   in any order, some of them perhaps needed too), then the rest of the
+ *   DT_NEEDED closure, breadth first, ld.so where it is first needed;
+ *   every dlopen appends after them, even one made by a start-up
+ *   constructor, since all of start-up is mapped before the first
+ *   constructor runs.  The start-up set is closed under DT_NEEDED, so the
+ *   shortest prefix of the map that is closed ends at or before it: that
+ *   prefix is what we call start-up.
+ *
+ * Why it is safe.  The prefix never takes in a dlopen'd object, so nothing
+ * is ever sealed unpinned that dlclose could unmap.  It can stop short of
+ * the true set only when every name needed so far is already met while
+ * preloads still follow; since libc needs ld.so and ld.so comes after
+ * every preload, that takes a program that needs no libc.  Objects past
+ * the prefix are then treated as dlopen'd: pinned, which changes nothing
+ * for a start-up object.  When no prefix closes (a name the loader met
+ * in a way we cannot see, such as an LD_AUDIT module's la_objsearch, or
+ * more names than the table holds), the answer is "unknown", and whoever
+ * asks pins before sealing.
  */
 #include "rt.h"
 
@@ -27,220 +41,231 @@ RT_HOT RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v)
 
 	*v = (struct rt_exe_view){ 0 };
 	if (!rt_object_exe(p, &e) || !(n = rt_object_note(&e)) ||
-	    !(v->state = rt_note_state(n)))
+	    !(v->state = rt_object_state(&e, n)))
 		return;
 	rt_config_read(p, n, &c);
 	v->seals_process = c.policy != SEALING_POLICY_OFF &&
 			   (c.flags & SEALING_FLAG_SCOPE_PROCESS);
 }
 
-static uint32_t rt_hash(const char *s, int *slash)
-{
-	uint32_t h = 5381;
-	for (; *s; s++) {
-		h = h * 33 + (unsigned char)*s;
-		*slash |= *s == '/';
-	}
-	return h | 1; /* 0 marks a free slot */
-}
+/*
+ * Names are kept as 30-bit hashes with two flags: some object walked so
+ * far answers to the name, some object needs it.  A collision can only
+ * close the prefix early, which makes its objects look dlopen'd: pinned,
+ * harmless.
+ */
+#define RT_NAME_NEEDED 1u
+#define RT_NAME_PRESENT 2u
 
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
 				uint32_t *buf, unsigned cap)
 {
-	*w = (struct rt_startup_walk){ .p = p, .hash = buf, .cap = cap,
+	*w = (struct rt_startup_walk){ .tab = buf, .cap = cap,
 					.exe_phdr = rt_auxval(p, AT_PHDR),
 					.vdso = rt_auxval(p, AT_SYSINFO_EHDR) };
 	/* buf is word-aligned (rt.h); a word at a time is half the stores. */
 	rt_zero_words((uintptr_t *)(void *)buf, cap * sizeof(*buf) / sizeof(uintptr_t));
 }
 
-/* Open addressing in a power-of-two table, never more than half full. */
-static uint32_t *rt_slot(const struct rt_startup_walk *w, uint32_t h)
-{
-	unsigned i = h & (w->cap - 1);
-	while (w->hash[i] && w->hash[i] != h)
-		i = (i + 1) & (w->cap - 1);
-	return &w->hash[i];
-}
-
-static int rt_needed(const struct rt_startup_walk *w, const char *name)
-{
-	int slash = 0;
-	return *rt_slot(w, rt_hash(name, &slash)) != 0;
-}
-
-/* rt_needed(w, rt_basename(path)) in one pass over a path that may be long. */
-static int rt_needed_basename(const struct rt_startup_walk *w, const char *path)
+/* The hash of a name, or of the file name at the end of a path. */
+static uint32_t rt_name_key(const char *s)
 {
 	uint32_t h = 5381;
-	for (; *path; path++)
-		h = *path == '/' ? 5381 : h * 33 + (unsigned char)*path;
-	return *rt_slot(w, h | 1) != 0;
+	for (; *s; s++)
+		h = *s == '/' ? 5381 : h * 33 + (unsigned char)*s;
+	h &= ~(RT_NAME_NEEDED | RT_NAME_PRESENT);
+	return h ? h : 4;
 }
 
-static void rt_add_needed(struct rt_startup_walk *w, const char *name)
+/* Open addressing in a power-of-two table, never more than half full. */
+static uint32_t *rt_name_slot(struct rt_startup_walk *w, uint32_t key)
 {
-	uint32_t h = rt_hash(name, &w->slash), *slot;
-	if (2 * (w->nhash + 1) > w->cap) {
-		w->overflow = 1;
-		return;
+	const uint32_t mask = RT_NAME_NEEDED | RT_NAME_PRESENT;
+	unsigned i = key & (w->cap - 1);
+	while (w->tab[i] && (w->tab[i] & ~mask) != key)
+		i = (i + 1) & (w->cap - 1);
+	if (!w->tab[i]) {
+		if (2 * (w->used + 1) > w->cap) {
+			w->phase = RT_WALK_LOST;
+			return 0;
+		}
+		w->used++;
+		w->tab[i] = key;
 	}
-	slot = rt_slot(w, h);
-	w->nhash += !*slot;
-	*slot = h;
+	return &w->tab[i];
+}
+
+static void rt_name_mark(struct rt_startup_walk *w, const char *name, uint32_t flag)
+{
+	uint32_t *slot = rt_name_slot(w, rt_name_key(name));
+	if (!slot || (*slot & flag))
+		return;
+	if (flag == RT_NAME_PRESENT && (*slot & RT_NAME_NEEDED))
+		w->unmet--;
+	if (flag == RT_NAME_NEEDED && !(*slot & RT_NAME_PRESENT))
+		w->unmet++;
+	*slot |= flag;
 }
 
 /*
- * Is the object needed by one before it?  A DT_NEEDED entry names it by
- * its DT_SONAME or its file name, or by its path if the entry has a
- * slash.  Then its own DT_NEEDED entries join the set.  Hashes only: a
- * collision could only make a dlopen'd object look like a start-up one,
- * once in 2^31.
+ * The names an object answers to, then the names it needs.  A DT_NEEDED
+ * entry names its object by DT_SONAME or by file name, or by a path,
+ * which we compare by its file name too.
  */
-static int rt_walk_object(struct rt_startup_walk *w,
-			  const struct dl_phdr_info *info)
+static void rt_walk_object(struct rt_startup_walk *w, const struct dl_phdr_info *info)
 {
 	const ElfW(Dyn) *dyn = 0;
-	const char *str = 0, *name = info->dlpi_name;
-	int named = 0;
+	const char *str = 0;
 
 	for (size_t i = 0; i < info->dlpi_phnum; i++)
 		if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
 			dyn = (const ElfW(Dyn) *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
 	for (const ElfW(Dyn) *d = dyn; d && d->d_tag != DT_NULL; d++)
 		if (d->d_tag == DT_STRTAB)
-			str = (const char *)(d->d_un.d_ptr < info->dlpi_addr ?
-					     info->dlpi_addr + d->d_un.d_ptr : d->d_un.d_ptr);
-	/* The SONAME first: DT_NEEDED entries name it far more often than a
-	 * file name does, and it is short where paths are long. */
+			str = (const char *)rt_dyn_addr(info->dlpi_addr, d->d_un.d_ptr);
+	if (info->dlpi_name && info->dlpi_name[0])
+		rt_name_mark(w, info->dlpi_name, RT_NAME_PRESENT);
 	for (const ElfW(Dyn) *d = dyn; str && d->d_tag != DT_NULL; d++)
-		if (d->d_tag == DT_SONAME) {
-			named = rt_needed(w, str + d->d_un.d_val);
-			break;
-		}
-	if (!named && name && name[0])
-		named = rt_needed_basename(w, name) || (w->slash && rt_needed(w, name));
+		if (d->d_tag == DT_SONAME)
+			rt_name_mark(w, str + d->d_un.d_val, RT_NAME_PRESENT);
 	for (const ElfW(Dyn) *d = dyn; str && d->d_tag != DT_NULL; d++)
 		if (d->d_tag == DT_NEEDED)
-			rt_add_needed(w, str + d->d_un.d_val);
-	return named;
+			rt_name_mark(w, str + d->d_un.d_val, RT_NAME_NEEDED);
 }
 
-RT_FN int rt_startup_walk_next(struct rt_startup_walk *w,
-			       const struct dl_phdr_info *info)
+RT_FN void rt_startup_walk_next(struct rt_startup_walk *w, const struct dl_phdr_info *info)
 {
-	uintptr_t vdso = w->vdso;
 	uintptr_t phdr = (uintptr_t)info->dlpi_phdr;
+	unsigned i = w->seen++;
 
-	switch (w->phase) {
-	case 0: /* the executable comes first */
-		if (phdr != w->exe_phdr) {
-			w->phase = 3;
-			return 0;
-		}
+	if (w->phase != RT_WALK_PREFIX)
+		return;
+	if (i == 0 && phdr != w->exe_phdr) {
+		w->phase = RT_WALK_LOST; /* not the map we know */
+		return;
+	}
+	if (!(w->vdso && phdr - w->vdso < 4096))
 		rt_walk_object(w, info);
-		/* Needing nothing, it leaves preloads and dlopens alike. */
-		w->phase = w->nhash ? 1 : 3;
-		return 1;
-	case 1: /* the vdso and the preloaded objects, needed by nobody */
-		if (vdso && phdr - vdso < 4096)
-			return 1;
-		if (rt_walk_object(w, info))
-			w->phase = 2;
-		return 1;
-	case 2: /* from here on, each must be needed by one before it */
-		if (rt_walk_object(w, info) && !w->overflow)
-			return 1;
-		w->phase = 3;
-		return 0;
-	default:
-		return 0;
+	if (w->phase == RT_WALK_PREFIX && w->unmet == 0) {
+		w->phase = RT_WALK_CLOSED;
+		w->prefix = w->seen;
 	}
 }
+
+RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned index)
+{
+	if (w->phase != RT_WALK_CLOSED)
+		return RT_ORIGIN_UNKNOWN;
+	return index < w->prefix ? RT_ORIGIN_STARTUP : RT_ORIGIN_DLOPEN;
+}
+
+/* Marks kept for the end of the walk; more noted modules take a second walk. */
+#define RT_MARKS 128
 
 struct rt_find_arg {
 	struct rt_startup_walk w;
 	const ElfW(Phdr) *self;
-	int startup;
-	int marked; /* an earlier walk has marked the prefix already */
+	unsigned self_index; /* index + 1; 0 until seen */
+	unsigned nmarks;     /* RT_MARKS + 1: overflowed */
+	int marked;          /* an earlier walk marked the prefix */
+	volatile unsigned char *marks[RT_MARKS];
 };
 
 /*
- * Tell a start-up module with a note so, for its own constructor.
- * Returns whether an earlier walk had: every walk marks the whole
- * prefix, so then the rest is marked too.
+ * The state byte of a module with a note, to mark once the prefix is
+ * known to close.  An earlier walk marked the whole prefix, so one mark
+ * met means there is nothing to do.
  */
-static int rt_mark_startup(const struct dl_phdr_info *info)
+static void rt_mark_later(struct rt_find_arg *a, const struct dl_phdr_info *info)
 {
 	struct rt_object o;
 	volatile unsigned char *state;
 
+	if (a->marked || a->nmarks > RT_MARKS)
+		return;
 	rt_object_from_info(&o, info);
-	if (!o.note || !(state = rt_note_state(o.note)))
-		return 0;
+	if (!o.note || !(state = rt_object_state(&o, o.note)))
+		return;
 	if (rt_state_get(state) & SEALING_STATE_STARTUP)
-		return 1;
-	rt_state_set(state, SEALING_STATE_STARTUP);
-	return 0;
+		a->marked = 1;
+	else if (a->nmarks < RT_MARKS)
+		a->marks[a->nmarks++] = state;
+	else
+		a->nmarks = RT_MARKS + 1;
 }
 
-/* The whole start-up prefix, not only up to ourselves: see rt_load_walk. */
+/* Up to the end of the prefix, or to the end of the map. */
 static int rt_find_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct rt_find_arg *a = data;
 	(void)size;
-	int startup = rt_startup_walk_next(&a->w, info);
-	if (startup && !a->marked)
-		a->marked = rt_mark_startup(info);
+	rt_startup_walk_next(&a->w, info);
 	if (info->dlpi_phdr == a->self)
-		a->startup = startup;
-	return a->w.phase == 3; /* past the start-up objects: stop */
+		a->self_index = a->w.seen;
+	rt_mark_later(a, info);
+	return a->w.phase != RT_WALK_PREFIX;
+}
+
+struct rt_mark_arg {
+	unsigned left; /* objects of the prefix not walked yet */
+};
+
+/* The second walk, for a prefix with more noted modules than RT_MARKS. */
+static int rt_mark_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct rt_mark_arg *a = data;
+	struct rt_object o;
+	volatile unsigned char *state;
+
+	(void)size;
+	if (!a->left--)
+		return 1;
+	rt_object_from_info(&o, info);
+	if (o.note && (state = rt_object_state(&o, o.note)))
+		rt_state_set(state, SEALING_STATE_STARTUP);
+	return 0;
 }
 
 /*
  * Without the executable's help a library walks the map itself, paid
  * only when the executable carries no note or seals only itself.  Every
  * start-up library would walk the objects before it, O(N^2) in all; so
- * the first walks the whole start-up prefix once and marks each module
- * there that has a note (SEALING_STATE_STARTUP), and the others read
- * their mark instead.  Start-up objects are all mapped before the first
- * constructor runs, and a dlopen appends after them, so a mark is never
- * wrong; a module not marked walks.  Out of the hot path.
+ * the first one marks each module of the prefix that has a note
+ * (SEALING_STATE_STARTUP), and the others read their mark instead.  A
+ * mark is never wrong: the prefix holds no dlopen'd object, and marks are
+ * set only once the prefix is known to close.  Out of the hot path.
  */
 RT_OUTLINE static enum rt_load rt_load_walk(struct rt_process *p,
 					   const struct rt_object *m)
 {
-	_Alignas(uintptr_t) uint32_t buf[512];
-	struct rt_find_arg a;
+	_Alignas(uintptr_t) uint32_t buf[1024];
+	struct rt_find_arg a = { .self = m->phdr };
 
 	rt_startup_walk_init(&a.w, p, buf, sizeof(buf) / sizeof(buf[0]));
-	a.self = m->phdr;
-	a.startup = 0;
-	a.marked = 0;
-	if (rt_iterate(p, rt_find_cb, &a) < 0)
+	if (rt_iterate(p, rt_find_cb, &a) < 0 || a.w.phase != RT_WALK_CLOSED)
 		return RT_LOAD_DLOPEN; /* pinning is always safe */
-	return a.startup ? RT_LOAD_STARTUP : RT_LOAD_DLOPEN;
+	if (a.nmarks > RT_MARKS) {
+		struct rt_mark_arg mark = { a.w.prefix };
+		rt_iterate(p, rt_mark_cb, &mark);
+	} else {
+		for (unsigned i = 0; i < a.nmarks; i++)
+			rt_state_set(a.marks[i], SEALING_STATE_STARTUP);
+	}
+	return a.self_index && a.self_index <= a.w.prefix ? RT_LOAD_STARTUP : RT_LOAD_DLOPEN;
 }
 
 /* A library's own verdict. */
 RT_HOT RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
 				       volatile unsigned char *self_state,
-				       struct rt_exe_view *e)
+				       int may_defer, struct rt_exe_view *e)
 {
-	extern char __start_sealing_mutable[] __attribute__((weak, visibility("hidden")));
-	extern char __stop_sealing_mutable[] __attribute__((weak, visibility("hidden")));
-
 	*e = (struct rt_exe_view){ 0 };
 	if (rt_self_is_exe(p, m))
 		return RT_LOAD_EXE;
 	rt_exe_view(p, e);
 	if (e->state && (rt_state_get(e->state) & SEALING_STATE_RAN))
 		return RT_LOAD_DLOPEN;
-	/*
-	 * Start-up is under way.  The executable's pass cannot know our
-	 * SEALING_MUTABLE pages, so a module that has some seals itself.
-	 */
-	if (e->seals_process && (uintptr_t)__start_sealing_mutable == (uintptr_t)__stop_sealing_mutable)
+	if (e->seals_process && may_defer)
 		return RT_LOAD_DEFERRED;
 	if (rt_state_get(self_state) & SEALING_STATE_STARTUP)
 		return RT_LOAD_STARTUP; /* an earlier library's walk saw us */

@@ -27,6 +27,7 @@
 #include <sys/syscall.h>
 
 #include "rt-arch.h"
+#include "rt-decide.h"
 #include "sealing/note.h"
 
 #ifdef SEALING_RT_SEPARATE
@@ -74,6 +75,15 @@ static inline const char *rt_basename(const char *s)
 struct rt_range {
 	uintptr_t lo, hi;
 };
+
+/*
+ * An address from PT_DYNAMIC: glibc relocates these entries in place,
+ * musl and the vdso leave them as link-time addresses.
+ */
+static inline uintptr_t rt_dyn_addr(uintptr_t bias, ElfW(Addr) v)
+{
+	return v < bias ? bias + v : v;
+}
 
 struct rt_object;
 
@@ -146,8 +156,13 @@ RT_FN int rt_object_scan(struct rt_object *o, const ElfW(Phdr) *phdr,
 RT_FN void rt_object_from_info(struct rt_object *o, const struct dl_phdr_info *info);
 /* Our note among its PT_NOTE segments, or NULL. */
 RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o);
-/* The module's state byte that its note points to. */
-RT_FN volatile unsigned char *rt_note_state(const struct sealing_note *n);
+/*
+ * The state byte that o's note n points to, or NULL when the note has
+ * none we may touch: another version, no offset, or an offset that leaves
+ * o's writable segments (a damaged note must not make us write anywhere).
+ */
+RT_FN volatile unsigned char *rt_object_state(const struct rt_object *o,
+					      const struct sealing_note *n);
 /* The executable, from the auxiliary vector; 0 if unknown. */
 RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e);
 
@@ -189,34 +204,50 @@ struct rt_exe_view {
 RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v);
 
 /*
- * Start-up objects are a prefix of the link map: the executable, the vdso,
- * the preloaded objects, then their DT_NEEDED closure in breadth-first
- * order; every dlopen appends after them.  rt_startup_walk classifies
- * each object in that order; it is exact and needs no private loader data.
+ * The start-up set is the shortest prefix of the link map that is closed
+ * under DT_NEEDED (rt-startup.c says why that is safe).  Feed every object
+ * in link-map order; once the walk is done, rt_startup_origin places the
+ * object fed as number INDEX (from 0).
  */
+enum rt_walk_phase {
+	RT_WALK_PREFIX, /* no prefix has closed yet */
+	RT_WALK_CLOSED, /* the first `prefix' objects are the start-up set */
+	RT_WALK_LOST,   /* cannot tell: not the map we know, or a full table */
+};
 struct rt_startup_walk {
-	struct rt_process *p;
 	uintptr_t exe_phdr, vdso; /* AT_PHDR, AT_SYSINFO_EHDR */
-	int phase; /* 0 executable, 1 vdso and preloads, 2 needed, 3 past */
-	unsigned nhash, cap; /* cap: a power of two */
-	uint32_t *hash; /* DT_NEEDED names seen so far, a hash set */
-	int slash;      /* some DT_NEEDED names a path */
-	int overflow;   /* more names than the table takes: stop, unknown */
+	enum rt_walk_phase phase;
+	unsigned seen;   /* objects fed */
+	unsigned prefix; /* when CLOSED */
+	unsigned unmet;  /* names needed that no object fed answers to */
+	unsigned used, cap; /* cap: a power of two */
+	uint32_t *tab;      /* name hashes and their flags */
 };
 /* buf: cap entries, cap a power of two, aligned as a uintptr_t. */
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
 				uint32_t *buf, unsigned cap);
-/* Is the object with these headers part of start-up?  Call in link-map order. */
-RT_FN int rt_startup_walk_next(struct rt_startup_walk *w,
-			       const struct dl_phdr_info *info);
+RT_FN void rt_startup_walk_next(struct rt_startup_walk *w,
+				const struct dl_phdr_info *info);
+RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned index);
 /* The verdict for a library's own constructor. */
+/* may_defer: the executable's pass can seal this module for it (it has
+ * no SEALING_MUTABLE pages, which only it knows, and a sound note). */
 RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
-				volatile unsigned char *self_state,
+				volatile unsigned char *self_state, int may_defer,
 				struct rt_exe_view *e);
 
 /* ---- rt-pin.c ------------------------------------------------------- */
 
-/* 0, or the errno-style reason the module cannot be made RTLD_NODELETE. */
+typedef void *(*rt_dlopen_fn)(const char *, int);
+/*
+ * Makes the object loaded as NAME, whose PT_DYNAMIC is at dynamic,
+ * RTLD_NODELETE, through open (NULL: the global dlopen).  0, or ENOSYS (no
+ * dlopen), ENOENT (nothing loaded by that name), ESTALE (another object
+ * has that name now).
+ */
+RT_FN long rt_pin_named(struct rt_process *p, rt_dlopen_fn open, const char *name,
+			const ElfW(Dyn) *dynamic);
+/* The module itself, from its constructor. */
 RT_FN long rt_pin(struct rt_process *p, struct rt_object *m);
 
 /* ---- rt-seal.c and rt-relro.c: sealing one object -------------------- */
@@ -259,35 +290,54 @@ struct rt_relro_batch {
 };
 RT_FN void rt_relro_batch_swap(struct rt_relro_batch *b);
 
-/* ---- rt-batch.c: sealing other objects, several at a time ----------- */
+/* ---- rt-batch.c and rt-sweep.c: sealing what others loaded ---------- */
 
 struct rt_job {
 	struct rt_object o;
-	struct rt_config c; /* its policy and flags, debug included */
-	const char *how;    /* how it was loaded and who seals it */
+	struct rt_config c; /* the policy and flags it is sealed under, debug */
+	struct rt_facts f;
+	struct rt_decision d;
 	struct rt_result r;
+	unsigned index; /* its place in the link map */
+	unsigned known : 1;    /* an earlier sweep sealed it: not looked at */
+	unsigned gone : 1;     /* unloaded before it could be pinned */
+	unsigned unpinned : 1; /* could not be made RTLD_NODELETE */
 };
 
-struct rt_batch {
+/* Seals the jobs' objects, RELRO copies in one batch; the syscalls made. */
+RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t page);
+
+struct rt_sweep {
+	/* Set by whoever sweeps. */
+	struct rt_process *p;
+	enum rt_asker asker;
+	struct rt_config conf; /* for objects without a note; its flags say
+				* whether the vdso is sealed too */
+	int exe_sealed_startup; /* the loader: the executable's pass ran */
+	rt_dlopen_fn dlopen;    /* the real one; NULL: look it up */
 	uintptr_t page;
-	struct rt_relro_batch relro;
+	/* The loader's memory of what it sealed, both optional. */
+	int (*known)(void *ctx, const void *phdr);
+	void (*sealed)(void *ctx, const struct rt_job *j);
+	void *ctx;
+	/* What happened, for the summary: seen = sealed + open + left + gone. */
+	unsigned seen, nsealed, nopen, nleft, ngone, calls;
+	/* Internal. */
+	struct rt_startup_walk walk;
+	_Alignas(uintptr_t) uint32_t tab[2048];
 	struct rt_job jobs[RT_BATCH];
-	unsigned njobs, nsealed, nopen, calls;
-	/* Called for each job sealed, if set. */
-	void (*sealed)(struct rt_batch *, struct rt_job *);
+	unsigned njobs, index, next;
+	const void *last; /* the last object collected, to resume after */
+	int first, resumed, full;
+	size_t names_used;
+	char names[8192]; /* the jobs' names, copied during the walk */
 };
 
-/* The slot to fill for the next object (o, c, how); its result cleared. */
-RT_FN struct rt_job *rt_batch_job(struct rt_batch *b);
-/* Queue the filled slot; a full batch is sealed at once. */
-RT_FN void rt_batch_add(struct rt_batch *b);
-/* Report the filled slot as left open, and why. */
-RT_FN void rt_batch_skip(struct rt_batch *b, const char *why);
-RT_FN void rt_batch_flush(struct rt_batch *b);
+/* Walks the loaded objects and handles each; -1 if they cannot be walked. */
+RT_FN int rt_sweep_run(struct rt_sweep *s);
 /* Does SEALING_EXEMPT name this object (never in a secure process)? */
 RT_FN int rt_exempt(struct rt_process *p, const char *path);
 RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info);
-/* The job's object from dl_iterate_phdr's description, note included. */
 
 /* ---- the module's one writable byte (rt-ctor.c defines it) -----------
  * Sequentially consistent: a library that defers stores its state, then

@@ -28,9 +28,9 @@
 // DEBUG-DAG: sealing: {{.*}}/libplainun.so: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libc.so.6: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/ld-linux-x86-64.so.2: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
-// DEBUG-DAG: sealing: linux-vdso.so.1: policy 1 (the vdso): not sealed (process scope leaves it to the kernel); 0 syscalls; ok
+// DEBUG-DAG: sealing: linux-vdso.so.1: policy 1: not sealed (the vdso, left to the kernel); 0 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0 (loaded at start-up): not sealed (policy 0); 0 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/prog: process scope: sealed 6 objects, left 1 open; 14 syscalls
+// DEBUG-DAG: sealing: {{.*}}/prog: process scope: {{[0-9]+}} objects: 6 sealed here, 1 left open, {{[0-9]+}} left to their own runtime; 14 syscalls
 // DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
 // DEBUG-NOT: sealing:

@@ -49,7 +49,7 @@
 // DEBUG: sealing: {{.*}}/pie: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libc.so.6: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; ok
 // DEBUG-DAG: sealing: {{.*}}/libgcc_s.so.1: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; ok
-// DEBUG-DAG: sealing: {{.*}}/pie: process scope: sealed {{[0-9]+}} objects, left 1 open; {{[0-9]+}} syscalls
+// DEBUG-DAG: sealing: {{.*}}/pie: process scope: {{[0-9]+}} objects: {{[0-9]+}} sealed here, 1 left open, {{[0-9]+}} left to their own runtime; {{[0-9]+}} syscalls
 // RUN: env SEALING_DEBUG=1 %t/static 2>&1 >/dev/null | FileCheck --check-prefix=SDEBUG %s
 // SDEBUG: sealing: {{.*}}/static: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
 //

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The rule (rt-decide.h; docs/process-scope.md says it in prose, and
+ * tests/runtime/unit-decide.test checks every row).
+ *
+ * - A module with our note follows its note through its own runtime.
+ *   The executable seals one for it only when it deferred
+ *   (SEALING_STATE_DEFERRED), with the module's own policy and flags;
+ *   the loader module only when its runtime has not run (a note whose
+ *   state byte is unusable counts as not run: sealing twice is harmless).
+ * - An object without a note is sealed with the asker's policy, unless it
+ *   is the vdso (unless asked to), or SEALING_EXEMPT names it; the
+ *   executable seals only the start-up set, the loader module everything.
+ * - Anything that dlclose could unmap is pinned first (RTLD_NODELETE):
+ *   a dlopen'd object, and one the walk could not place, since pinning a
+ *   start-up object costs a call and changes nothing.  musl never unloads.
+ */
+#include "rt-decide.h"
+
+static struct rt_decision rt_because(enum rt_reason r)
+{
+#define RT_X_ACTION(NAME, ACTION, TEXT) ACTION,
+	static const enum rt_action action[] = { RT_REASONS(RT_X_ACTION) };
+#undef RT_X_ACTION
+	return (struct rt_decision){ action[r], r };
+}
+
+/* A switch, not a table of pointers: those would need relocating, and a
+ * RELRO section of their own in every module. */
+RT_FN const char *rt_reason_text(enum rt_reason r)
+{
+	switch (r) {
+#define RT_X_TEXT(NAME, ACTION, TEXT) case RT_REASON_##NAME: return TEXT;
+	RT_REASONS(RT_X_TEXT)
+#undef RT_X_TEXT
+	default:
+		return "?";
+	}
+}
+
+/* One of three reasons, by where the object came from. */
+static struct rt_decision rt_by_origin(const struct rt_facts *f, enum rt_reason startup,
+				       enum rt_reason dlopened, enum rt_reason unknown)
+{
+	if (f->origin == RT_ORIGIN_STARTUP || f->never_unloads)
+		return rt_because(startup);
+	return rt_because(f->origin == RT_ORIGIN_DLOPEN ? dlopened : unknown);
+}
+
+static struct rt_decision rt_decide_noted(const struct rt_facts *f)
+{
+	int dlopened = f->origin != RT_ORIGIN_STARTUP && !f->never_unloads;
+
+	if (f->asker == RT_ASK_EXE) {
+		if (!f->has_state)
+			return rt_because(RT_REASON_OWN_RUNTIME_NO_STATE);
+		if (!(f->state & SEALING_STATE_DEFERRED))
+			return rt_because(RT_REASON_OWN_RUNTIME);
+	} else if (f->has_state && (f->state & SEALING_STATE_RAN)) {
+		return rt_because(RT_REASON_OWN_RUNTIME);
+	}
+	if (f->policy == SEALING_POLICY_OFF)
+		return rt_because(RT_REASON_POLICY0);
+	if (dlopened && (f->flags & SEALING_FLAG_DLOPEN_SKIP))
+		return rt_because(RT_REASON_DLOPEN_SKIP);
+	if (f->asker == RT_ASK_EXE)
+		return rt_by_origin(f, RT_REASON_DEFERRED_STARTUP, RT_REASON_DEFERRED_DLOPEN,
+				    RT_REASON_DEFERRED_UNKNOWN);
+	return rt_by_origin(f, RT_REASON_LOADER_STARTUP, RT_REASON_LOADER_DLOPEN,
+			    RT_REASON_LOADER_UNKNOWN);
+}
+
+static struct rt_decision rt_decide_plain(const struct rt_facts *f)
+{
+	if (f->is_vdso && !f->seal_vdso)
+		return rt_because(RT_REASON_VDSO);
+	if (f->asker == RT_ASK_LOADER && f->exe_sealed_startup &&
+	    (f->origin == RT_ORIGIN_STARTUP || f->never_unloads))
+		return rt_because(RT_REASON_BY_EXECUTABLE);
+	if (f->asker == RT_ASK_EXE && f->origin == RT_ORIGIN_DLOPEN && !f->never_unloads)
+		return rt_because(RT_REASON_NOT_THE_EXECUTABLES);
+	if (f->exempt)
+		return rt_because(RT_REASON_EXEMPT);
+	if (f->policy == SEALING_POLICY_OFF)
+		return rt_because(RT_REASON_POLICY0);
+	if (f->asker == RT_ASK_EXE)
+		return rt_by_origin(f, RT_REASON_NOTELESS_STARTUP, RT_REASON_NOTELESS_UNKNOWN,
+				    RT_REASON_NOTELESS_UNKNOWN);
+	return rt_by_origin(f, RT_REASON_LOADER_STARTUP, RT_REASON_LOADER_DLOPEN,
+			    RT_REASON_LOADER_UNKNOWN);
+}
+
+RT_FN struct rt_decision rt_decide(const struct rt_facts *f)
+{
+	if (f->is_exe && f->asker == RT_ASK_EXE)
+		return rt_because(RT_REASON_SELF);
+	return f->has_note ? rt_decide_noted(f) : rt_decide_plain(f);
+}

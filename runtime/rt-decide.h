@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Who seals what: the one rule, for every party that seals objects other
+ * than its own module (the executable's process pass, rt-scope.c; the
+ * loader module, loader/sweep.c) and for sealctl ps, which predicts them.
+ * Facts about one object and about who is asking go in; out comes what
+ * to do with it and why.  The reason's text is what the SEALING_DEBUG
+ * line and sealctl ps both print.
+ *
+ * Libc-free and free of anything per architecture, so that sealctl can
+ * compile it as it is.
+ */
+#ifndef SEALING_RT_DECIDE_H
+#define SEALING_RT_DECIDE_H
+
+#include <stdint.h>
+
+#include "sealing/note.h"
+
+#ifndef RT_FN
+#ifdef SEALING_RT_SEPARATE
+#define RT_FN
+#else
+#define RT_FN static
+#endif
+#endif
+
+/* How the object came to be loaded, as the start-up walk tells it. */
+enum rt_origin {
+	RT_ORIGIN_STARTUP, /* the start-up set: never unloaded */
+	RT_ORIGIN_DLOPEN,  /* dlopen'd after start-up's objects were mapped */
+	RT_ORIGIN_UNKNOWN, /* the walk could not tell (docs/process-scope.md) */
+};
+
+enum rt_asker {
+	RT_ASK_EXE,    /* the executable's process pass, at start-up */
+	RT_ASK_LOADER, /* libsealing-loader.so, before main and after dlopen */
+};
+
+struct rt_facts {
+	enum rt_asker asker;
+	enum rt_origin origin;
+	unsigned is_exe : 1, is_vdso : 1;
+	unsigned never_unloads : 1; /* musl: nothing to pin, ever */
+	unsigned has_note : 1;
+	unsigned has_state : 1; /* its note leads to a usable state byte */
+	unsigned exempt : 1;    /* SEALING_EXEMPT names it, outside secure execution */
+	unsigned seal_vdso : 1; /* the asker seals the vdso too */
+	unsigned exe_sealed_startup : 1; /* loader: the executable's pass ran */
+	unsigned state;   /* SEALING_STATE_*, when has_state */
+	unsigned policy;  /* the note's, after SEALING_POLICY; or the asker's */
+	uint32_t flags;   /* the note's; or the asker's */
+};
+
+enum rt_action {
+	RT_SEAL,     /* seal it now */
+	RT_PIN_SEAL, /* make it RTLD_NODELETE, then seal it */
+	RT_SKIP,     /* leave it open, and say so */
+	RT_LEAVE,    /* someone else's: its own runtime, or the executable */
+};
+
+/*
+ * X(NAME, ACTION, TEXT): every outcome, with the words both the debug
+ * line and sealctl ps use.
+ */
+#define RT_REASONS(X)                                                          \
+	X(SELF, RT_LEAVE, "the executable, which seals itself")                \
+	X(OWN_RUNTIME, RT_LEAVE, "its own runtime followed its note")          \
+	X(OWN_RUNTIME_NO_STATE, RT_LEAVE,                                      \
+	  "its note has no usable state byte: its own runtime seals it")       \
+	X(BY_EXECUTABLE, RT_LEAVE, "loaded at start-up: the executable's process pass covers it") \
+	X(POLICY0, RT_SKIP, "policy 0")                                        \
+	X(DLOPEN_SKIP, RT_SKIP, "dlopen'd, and its note says dlopen=skip")     \
+	X(VDSO, RT_SKIP, "the vdso, left to the kernel")                       \
+	X(EXEMPT, RT_SKIP, "SEALING_EXEMPT names it")                          \
+	X(NOT_THE_EXECUTABLES, RT_SKIP,                                        \
+	  "no note, dlopen'd during start-up: not the executable's to seal")   \
+	X(DEFERRED_STARTUP, RT_SEAL, "loaded at start-up, sealed by the executable") \
+	X(DEFERRED_DLOPEN, RT_PIN_SEAL,                                        \
+	  "dlopen'd during start-up, pinned and sealed by the executable")     \
+	X(DEFERRED_UNKNOWN, RT_PIN_SEAL,                                       \
+	  "start-up or dlopen'd, cannot tell: pinned and sealed by the executable") \
+	X(NOTELESS_STARTUP, RT_SEAL, "no note, loaded at start-up, sealed by the executable") \
+	X(NOTELESS_UNKNOWN, RT_PIN_SEAL,                                       \
+	  "no note, start-up or dlopen'd, cannot tell: pinned and sealed by the executable") \
+	X(LOADER_STARTUP, RT_SEAL, "loaded at start-up, sealed by libsealing-loader.so") \
+	X(LOADER_DLOPEN, RT_PIN_SEAL, "dlopen'd, pinned and sealed by libsealing-loader.so") \
+	X(LOADER_UNKNOWN, RT_PIN_SEAL,                                         \
+	  "start-up or dlopen'd, cannot tell: pinned and sealed by libsealing-loader.so")
+
+#define RT_X_ENUM(NAME, ACTION, TEXT) RT_REASON_##NAME,
+enum rt_reason { RT_REASONS(RT_X_ENUM) RT_REASON_COUNT };
+#undef RT_X_ENUM
+
+struct rt_decision {
+	enum rt_action action;
+	enum rt_reason reason;
+};
+
+RT_FN struct rt_decision rt_decide(const struct rt_facts *f);
+/* The reason's words. */
+RT_FN const char *rt_reason_text(enum rt_reason r);
+
+#endif
