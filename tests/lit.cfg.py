@@ -69,5 +69,9 @@ except OSError:
 if '-z memory-seal' in ld_help:
     config.available_features.add('ld-memory-seal')
 
+# libsealing-loader.so, for any suite that loads programs under it too.
+if hasattr(config, 'loader'):
+    config.substitutions.append(('%loader', config.loader))
+
 if os.getuid() == 0:
     config.available_features.add('root')
