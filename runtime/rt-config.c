@@ -22,12 +22,15 @@ RT_HOT RT_FN void rt_config_read(struct rt_process *p,
 	c->flags = note->desc.flags;
 	c->policy = sealing_desc_policy(note->desc.version, note->desc.policy);
 	c->debug = 0;
+	c->debug_output = 0;
 	c->warning = 0;
 	if (!p->env_debug && !p->env_policy)
 		return; /* the common case: no need to look at AT_SECURE */
 
 	int secure = rt_secure(p);
 	c->debug = !secure && p->env_debug && sealing_streq(p->env_debug, "1");
+	if (c->debug && p->env_debug_output && p->env_debug_output[0])
+		c->debug_output = p->env_debug_output;
 	if (!p->env_policy)
 		return;
 	if (!sealing_parse_policy(p->env_policy, &want))

@@ -74,10 +74,10 @@ RT_OUTLINE static void rt_seal_module(struct rt_ctor *s)
 	/* Names cost a walk of the link map: only for messages and pinning. */
 #define NAME (found ? rt_object_name(p, m) : 0)
 	if (c.debug && c.warning)
-		rt_warn(NAME, c.warning);
+		rt_warn(&c, NAME, c.warning);
 	if (s->damage) {
 		if (c.debug)
-			rt_warn(NAME, s->damage);
+			rt_warn(&c, NAME, s->damage);
 		if (c.policy == SEALING_POLICY_ENFORCE) {
 			r.err = EINVAL;
 			rt_fatal(NAME, &r, s->damage);
@@ -121,7 +121,7 @@ RT_OUTLINE static void rt_seal_module(struct rt_ctor *s)
 	}
 	if (c.debug) {
 		if (s->via_iteration && found)
-			rt_warn(NAME, "own program headers found by dl_iterate_phdr");
+			rt_warn(&c, NAME, "own program headers found by dl_iterate_phdr");
 		rt_report(NAME, &c, how, &r, skipped);
 	}
 	if (!skipped && r.err && c.policy == SEALING_POLICY_ENFORCE)

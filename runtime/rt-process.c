@@ -60,7 +60,7 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 RT_HOT static void rt_scan_env(struct rt_process *p)
 {
 	char **e = p->envp;
-	p->env_policy = p->env_debug = p->env_exempt = 0;
+	p->env_policy = p->env_debug = p->env_debug_output = p->env_exempt = 0;
 	for (; e && *e; e++) {
 		const char *s = *e;
 		/* Two bytes in line reject nearly every entry (SHELL, SSH_*). */
@@ -72,6 +72,9 @@ RT_HOT static void rt_scan_env(struct rt_process *p)
 			p->env_policy = s + 7;
 		else if (rt_env_has(s, RT_W8('D', 'E', 'B', 'U', 'G', '=', 0, 0), 6))
 			p->env_debug = s + 6;
+		else if (rt_env_has(s, RT_W8('D', 'E', 'B', 'U', 'G', '_', 'O', 'U'), 8) &&
+			 rt_env_has(s + 8, RT_W8('T', 'P', 'U', 'T', '=', 0, 0, 0), 5))
+			p->env_debug_output = s + 13;
 		else if (rt_env_has(s, RT_W8('E', 'X', 'E', 'M', 'P', 'T', '=', 0), 7))
 			p->env_exempt = s + 7;
 	}

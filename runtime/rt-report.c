@@ -8,6 +8,8 @@
  */
 #include "rt.h"
 
+#include <fcntl.h> /* constants only */
+
 RT_COLD RT_FN void rt_put(struct rt_line *l, const char *s)
 {
 	while (s && *s && l->len < sizeof(l->buf) - 1)
@@ -63,24 +65,60 @@ RT_COLD RT_FN void rt_put_errno(struct rt_line *l, long err)
 	rt_put(l, ")");
 }
 
+/*
+ * SEALING_DEBUG_OUTPUT=PATH: the lines go to PATH.PID, as glibc's
+ * LD_DEBUG_OUTPUT does, so that a program reading a child's stderr (cmake
+ * reads uname's) is not disturbed.  Opened for each line: the runtime
+ * keeps no descriptor, and each module has its own copy of it.
+ */
+static long rt_open_output(const char *path)
+{
+	char name[512];
+	size_t n = 0;
+	unsigned long pid = (unsigned long)rt_syscall3(SYS_getpid, 0, 0, 0);
+	char digits[24];
+	size_t d = sizeof(digits);
+
+	while (path[n] && n < sizeof(name) - sizeof(digits) - 2)
+		name[n] = path[n], n++;
+	if (path[n])
+		return -ENAMETOOLONG;
+	name[n++] = '.';
+	do
+		digits[--d] = (char)('0' + pid % 10);
+	while (pid /= 10);
+	while (d < sizeof(digits))
+		name[n++] = digits[d++];
+	name[n] = 0;
+	return rt_syscall6(SYS_openat, AT_FDCWD, (long)name,
+			   O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644, 0, 0);
+}
+
 RT_COLD RT_FN void rt_emit(struct rt_line *l)
 {
+	long fd = 2;
 	l->buf[l->len++] = '\n';
-	rt_syscall3(SYS_write, 2, l->buf, l->len);
+	if (l->to && rt_syscall_failed(fd = rt_open_output(l->to)))
+		fd = 2; /* better on stderr than lost */
+	rt_syscall3(SYS_write, fd, l->buf, l->len);
+	if (fd != 2)
+		rt_syscall3(SYS_close, fd, 0, 0);
 }
 
 RT_COLD RT_FN void rt_line_start(struct rt_line *l, const char *name)
 {
 	l->len = 0;
+	l->to = 0;
 	rt_put(l, "sealing: ");
 	rt_put(l, name ? name : "(unknown module)");
 	rt_put(l, ": ");
 }
 
-RT_COLD RT_FN void rt_warn(const char *name, const char *what)
+RT_COLD RT_FN void rt_warn(const struct rt_config *c, const char *name, const char *what)
 {
 	struct rt_line l;
 	rt_line_start(&l, name);
+	l.to = c ? c->debug_output : 0;
 	rt_put(&l, what);
 	rt_emit(&l);
 }
@@ -92,6 +130,7 @@ RT_COLD RT_FN void rt_report(const char *name, const struct rt_config *c,
 	struct rt_line l;
 
 	rt_line_start(&l, name);
+	l.to = c->debug_output;
 	rt_put(&l, "policy ");
 	rt_put_dec(&l, c->policy);
 	if (how) {

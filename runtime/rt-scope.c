@@ -18,12 +18,13 @@ RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
 	s.conf.warning = 0;
 	if (rt_sweep_run(&s) < 0) {
 		if (c->debug)
-			rt_warn(exe->name, "process scope: no loaded objects to walk (a static executable)");
+			rt_warn(c, exe->name, "process scope: no loaded objects to walk (a static executable)");
 		return;
 	}
 	if (!c->debug)
 		return;
 	rt_line_start(&l, exe->name);
+	l.to = c->debug_output;
 	rt_put(&l, "process scope: ");
 	rt_put_dec(&l, s.seen);
 	rt_put(&l, s.seen == 1 ? " object: " : " objects: ");

@@ -97,7 +97,7 @@ struct rt_process {
 	int auxv_done;
 	ElfW(auxv_t) auxv_copy[48]; /* the kernel's copy, when argv is unknown */
 	/* SEALING_* values from the environment, NULL when unset. */
-	const char *env_policy, *env_debug, *env_exempt;
+	const char *env_policy, *env_debug, *env_debug_output, *env_exempt;
 	int musl; /* musl never unloads and passes constructors nothing */
 };
 
@@ -129,6 +129,7 @@ struct rt_config {
 	unsigned policy;
 	uint32_t flags;
 	int debug;
+	const char *debug_output; /* SEALING_DEBUG_OUTPUT, when honoured */
 	const char *warning; /* why SEALING_POLICY was ignored, if it was */
 };
 
@@ -364,6 +365,7 @@ RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
 struct rt_line {
 	char buf[512];
 	size_t len;
+	const char *to; /* SEALING_DEBUG_OUTPUT, or NULL for stderr */
 };
 
 RT_FN void rt_put(struct rt_line *l, const char *s);
@@ -381,6 +383,7 @@ RT_FN void rt_report(const char *name, const struct rt_config *c,
 __attribute__((noreturn)) RT_FN void rt_fatal(const char *name,
 					      const struct rt_result *r,
 					      const char *what);
-RT_FN void rt_warn(const char *name, const char *what);
+/* A debug line (c may be NULL: stderr). */
+RT_FN void rt_warn(const struct rt_config *c, const char *name, const char *what);
 
 #endif

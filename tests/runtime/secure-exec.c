@@ -23,6 +23,12 @@
 // RUN: env SEALING_POLICY=0 SEALING_DEBUG=1 LD_LIBRARY_PATH=/nonexistent TMPDIR=/tmp MALLOC_ARENA_MAX=2 setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p1 > %t/out 2> %t/err
 // RUN: FileCheck --check-prefix=SECURE --check-prefix=SEALED %s < %t/out
 // RUN: wc -c < %t/err | FileCheck --check-prefix=EMPTY %s
+// ... and so does SEALING_DEBUG_OUTPUT, even into a directory the user
+// may write to.
+// RUN: sh -c "mkdir /tmp/sealing-secure-exec/out && chmod 1777 /tmp/sealing-secure-exec/out"
+// RUN: env SEALING_DEBUG=1 SEALING_DEBUG_OUTPUT=/tmp/sealing-secure-exec/out/log setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p1 > %t/out 2> %t/err
+// RUN: wc -c < %t/err | FileCheck --check-prefix=EMPTY %s
+// RUN: ls /tmp/sealing-secure-exec/out | wc -l | FileCheck --check-prefix=EMPTY %s
 // ... but raising is honoured.
 // RUN: env SEALING_POLICY=1 LD_LIBRARY_PATH=/nonexistent setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p0 | FileCheck --check-prefix=SECURE --check-prefix=SEALED %s
 // RUN: setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p0 | FileCheck --check-prefix=SECURE --check-prefix=UNSEALED %s
