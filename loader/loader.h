@@ -22,4 +22,7 @@ int loader_seal_vdso(void);
  */
 void loader_sweep(struct rt_process *p, rt_dlopen_fn real_dlopen);
 
+/* After a libc call that may have loaded objects itself (libc-loads.c). */
+void loader_sweep_after_libc(void);
+
 #endif

@@ -83,6 +83,12 @@ __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void),
 	return real(sealed_main, argc, argv, init, fini, rtld_fini, stack_end);
 }
 
+void loader_sweep_after_libc(void)
+{
+	if (dlopen_depth == 0 && __atomic_load_n(&started, __ATOMIC_ACQUIRE))
+		sweep();
+}
+
 /* The real call, then a sweep unless this call is inside another one. */
 static void *after(void *h)
 {
