@@ -72,8 +72,6 @@ static struct rt_decision rt_decide_noted(const struct rt_facts *f)
 
 static struct rt_decision rt_decide_plain(const struct rt_facts *f)
 {
-	if (f->is_vdso && !f->seal_vdso)
-		return rt_because(RT_REASON_VDSO);
 	if (f->asker == RT_ASK_LOADER && f->exe_sealed_startup &&
 	    (f->origin == RT_ORIGIN_STARTUP || f->never_unloads))
 		return rt_because(RT_REASON_BY_EXECUTABLE);
@@ -94,5 +92,7 @@ RT_FN struct rt_decision rt_decide(const struct rt_facts *f)
 {
 	if (f->is_exe && f->asker == RT_ASK_EXE)
 		return rt_because(RT_REASON_SELF);
+	if (f->is_vdso && !f->seal_vdso)
+		return rt_because(RT_REASON_VDSO);
 	return f->has_note ? rt_decide_noted(f) : rt_decide_plain(f);
 }

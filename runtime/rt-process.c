@@ -68,15 +68,16 @@ RT_HOT static void rt_scan_env(struct rt_process *p)
 		    !rt_env_has(s, RT_W8('S', 'E', 'A', 'L', 'I', 'N', 'G', '_'), 8))
 			continue;
 		s += 8;
+		/* The first of each wins, as getenv and sealctl ps read them. */
 		if (rt_env_has(s, RT_W8('P', 'O', 'L', 'I', 'C', 'Y', '=', 0), 7))
-			p->env_policy = s + 7;
+			p->env_policy = p->env_policy ? p->env_policy : s + 7;
 		else if (rt_env_has(s, RT_W8('D', 'E', 'B', 'U', 'G', '=', 0, 0), 6))
-			p->env_debug = s + 6;
+			p->env_debug = p->env_debug ? p->env_debug : s + 6;
 		else if (rt_env_has(s, RT_W8('D', 'E', 'B', 'U', 'G', '_', 'O', 'U'), 8) &&
 			 rt_env_has(s + 8, RT_W8('T', 'P', 'U', 'T', '=', 0, 0, 0), 5))
-			p->env_debug_output = s + 13;
+			p->env_debug_output = p->env_debug_output ? p->env_debug_output : s + 13;
 		else if (rt_env_has(s, RT_W8('E', 'X', 'E', 'M', 'P', 'T', '=', 0), 7))
-			p->env_exempt = s + 7;
+			p->env_exempt = p->env_exempt ? p->env_exempt : s + 7;
 	}
 	/* The initial environment: the auxiliary vector is right behind it. */
 	if (p->argv && p->envp == p->argv + p->argc + 1) {

@@ -48,71 +48,18 @@ RT_HOT RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v)
 			   (c.flags & SEALING_FLAG_SCOPE_PROCESS);
 }
 
-/*
- * Names are kept as 30-bit hashes with two flags: some object walked so
- * far answers to the name, some object needs it.  A collision can only
- * close the prefix early, which makes its objects look dlopen'd: pinned,
- * harmless.
- */
-#define RT_NAME_NEEDED 1u
-#define RT_NAME_PRESENT 2u
-
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
 				uint32_t *buf, unsigned cap)
 {
-	*w = (struct rt_startup_walk){ .tab = buf, .cap = cap,
-					.exe_phdr = rt_auxval(p, AT_PHDR),
-					.vdso = rt_auxval(p, AT_SYSINFO_EHDR) };
+	w->exe_phdr = rt_auxval(p, AT_PHDR);
+	w->vdso = rt_auxval(p, AT_SYSINFO_EHDR);
 	/* buf is word-aligned (rt.h); a word at a time is half the stores. */
 	rt_zero_words((uintptr_t *)(void *)buf, cap * sizeof(*buf) / sizeof(uintptr_t));
+	rt_startset_init(&w->set, buf, cap);
 }
 
-/* The hash of a name, or of the file name at the end of a path. */
-static uint32_t rt_name_key(const char *s)
-{
-	uint32_t h = 5381;
-	for (; *s; s++)
-		h = *s == '/' ? 5381 : h * 33 + (unsigned char)*s;
-	h &= ~(RT_NAME_NEEDED | RT_NAME_PRESENT);
-	return h ? h : 4;
-}
-
-/* Open addressing in a power-of-two table, never more than half full. */
-static uint32_t *rt_name_slot(struct rt_startup_walk *w, uint32_t key)
-{
-	const uint32_t mask = RT_NAME_NEEDED | RT_NAME_PRESENT;
-	unsigned i = key & (w->cap - 1);
-	while (w->tab[i] && (w->tab[i] & ~mask) != key)
-		i = (i + 1) & (w->cap - 1);
-	if (!w->tab[i]) {
-		if (2 * (w->used + 1) > w->cap) {
-			w->phase = RT_WALK_LOST;
-			return 0;
-		}
-		w->used++;
-		w->tab[i] = key;
-	}
-	return &w->tab[i];
-}
-
-static void rt_name_mark(struct rt_startup_walk *w, const char *name, uint32_t flag)
-{
-	uint32_t *slot = rt_name_slot(w, rt_name_key(name));
-	if (!slot || (*slot & flag))
-		return;
-	if (flag == RT_NAME_PRESENT && (*slot & RT_NAME_NEEDED))
-		w->unmet--;
-	if (flag == RT_NAME_NEEDED && !(*slot & RT_NAME_PRESENT))
-		w->unmet++;
-	*slot |= flag;
-}
-
-/*
- * The names an object answers to, then the names it needs.  A DT_NEEDED
- * entry names its object by DT_SONAME or by file name, or by a path,
- * which we compare by its file name too.
- */
-static void rt_walk_object(struct rt_startup_walk *w, const struct dl_phdr_info *info)
+/* An object's names, from its dynamic section. */
+static void rt_walk_object(struct rt_startset *set, const struct dl_phdr_info *info)
 {
 	const ElfW(Dyn) *dyn = 0;
 	const char *str = 0;
@@ -123,40 +70,28 @@ static void rt_walk_object(struct rt_startup_walk *w, const struct dl_phdr_info 
 	for (const ElfW(Dyn) *d = dyn; d && d->d_tag != DT_NULL; d++)
 		if (d->d_tag == DT_STRTAB)
 			str = (const char *)rt_dyn_addr(info->dlpi_addr, d->d_un.d_ptr);
-	if (info->dlpi_name && info->dlpi_name[0])
-		rt_name_mark(w, info->dlpi_name, RT_NAME_PRESENT);
+	rt_startset_name(set, info->dlpi_name, 0);
 	for (const ElfW(Dyn) *d = dyn; str && d->d_tag != DT_NULL; d++)
-		if (d->d_tag == DT_SONAME)
-			rt_name_mark(w, str + d->d_un.d_val, RT_NAME_PRESENT);
-	for (const ElfW(Dyn) *d = dyn; str && d->d_tag != DT_NULL; d++)
-		if (d->d_tag == DT_NEEDED)
-			rt_name_mark(w, str + d->d_un.d_val, RT_NAME_NEEDED);
+		if (d->d_tag == DT_SONAME || d->d_tag == DT_NEEDED)
+			rt_startset_name(set, str + d->d_un.d_val, d->d_tag == DT_NEEDED);
 }
 
 RT_FN void rt_startup_walk_next(struct rt_startup_walk *w, const struct dl_phdr_info *info)
 {
 	uintptr_t phdr = (uintptr_t)info->dlpi_phdr;
-	unsigned i = w->seen++;
 
-	if (w->phase != RT_WALK_PREFIX)
-		return;
-	if (i == 0 && phdr != w->exe_phdr) {
-		w->phase = RT_WALK_LOST; /* not the map we know */
-		return;
+	if (w->set.phase == RT_WALK_PREFIX) {
+		if (w->set.seen == 0 && phdr != w->exe_phdr)
+			rt_startset_lost(&w->set); /* not the map we know */
+		else if (!(w->vdso && phdr - w->vdso < 4096))
+			rt_walk_object(&w->set, info);
 	}
-	if (!(w->vdso && phdr - w->vdso < 4096))
-		rt_walk_object(w, info);
-	if (w->phase == RT_WALK_PREFIX && w->unmet == 0) {
-		w->phase = RT_WALK_CLOSED;
-		w->prefix = w->seen;
-	}
+	rt_startset_next(&w->set);
 }
 
 RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned index)
 {
-	if (w->phase != RT_WALK_CLOSED)
-		return RT_ORIGIN_UNKNOWN;
-	return index < w->prefix ? RT_ORIGIN_STARTUP : RT_ORIGIN_DLOPEN;
+	return rt_startset_origin(&w->set, index);
 }
 
 /* Marks kept for the end of the walk; more noted modules take a second walk. */
@@ -201,9 +136,9 @@ static int rt_find_cb(struct dl_phdr_info *info, size_t size, void *data)
 	(void)size;
 	rt_startup_walk_next(&a->w, info);
 	if (info->dlpi_phdr == a->self)
-		a->self_index = a->w.seen;
+		a->self_index = a->w.set.seen;
 	rt_mark_later(a, info);
-	return a->w.phase != RT_WALK_PREFIX;
+	return a->w.set.phase != RT_WALK_PREFIX;
 }
 
 struct rt_mark_arg {
@@ -242,16 +177,16 @@ RT_OUTLINE static enum rt_load rt_load_walk(struct rt_process *p,
 	struct rt_find_arg a = { .self = m->phdr };
 
 	rt_startup_walk_init(&a.w, p, buf, sizeof(buf) / sizeof(buf[0]));
-	if (rt_iterate(p, rt_find_cb, &a) < 0 || a.w.phase != RT_WALK_CLOSED)
+	if (rt_iterate(p, rt_find_cb, &a) < 0 || a.w.set.phase != RT_WALK_CLOSED)
 		return RT_LOAD_DLOPEN; /* pinning is always safe */
 	if (a.nmarks > RT_MARKS) {
-		struct rt_mark_arg mark = { a.w.prefix };
+		struct rt_mark_arg mark = { a.w.set.prefix };
 		rt_iterate(p, rt_mark_cb, &mark);
 	} else {
 		for (unsigned i = 0; i < a.nmarks; i++)
 			rt_state_set(a.marks[i], SEALING_STATE_STARTUP);
 	}
-	return a.self_index && a.self_index <= a.w.prefix ? RT_LOAD_STARTUP : RT_LOAD_DLOPEN;
+	return a.self_index && a.self_index <= a.w.set.prefix ? RT_LOAD_STARTUP : RT_LOAD_DLOPEN;
 }
 
 /* A library's own verdict. */

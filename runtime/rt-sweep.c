@@ -102,7 +102,7 @@ static int rt_sweep_cb(struct dl_phdr_info *info, size_t size, void *data)
 		return 0;
 	}
 	/* Full: go on only while the first walk still needs to place objects. */
-	return !(s->first && s->walk.phase == RT_WALK_PREFIX);
+	return !(s->first && s->walk.set.phase == RT_WALK_PREFIX);
 }
 
 struct rt_present_arg {

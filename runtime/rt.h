@@ -28,6 +28,7 @@
 
 #include "rt-arch.h"
 #include "rt-decide.h"
+#include "rt-startset.h"
 #include "sealing/note.h"
 
 #ifdef SEALING_RT_SEPARATE
@@ -205,24 +206,13 @@ struct rt_exe_view {
 RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v);
 
 /*
- * The start-up set is the shortest prefix of the link map that is closed
- * under DT_NEEDED (rt-startup.c says why that is safe).  Feed every object
- * in link-map order; once the walk is done, rt_startup_origin places the
+ * The start-up set (rt-startset.h), fed from the loaded objects in
+ * link-map order; once the walk is done, rt_startup_origin places the
  * object fed as number INDEX (from 0).
  */
-enum rt_walk_phase {
-	RT_WALK_PREFIX, /* no prefix has closed yet */
-	RT_WALK_CLOSED, /* the first `prefix' objects are the start-up set */
-	RT_WALK_LOST,   /* cannot tell: not the map we know, or a full table */
-};
 struct rt_startup_walk {
 	uintptr_t exe_phdr, vdso; /* AT_PHDR, AT_SYSINFO_EHDR */
-	enum rt_walk_phase phase;
-	unsigned seen;   /* objects fed */
-	unsigned prefix; /* when CLOSED */
-	unsigned unmet;  /* names needed that no object fed answers to */
-	unsigned used, cap; /* cap: a power of two */
-	uint32_t *tab;      /* name hashes and their flags */
+	struct rt_startset set;
 };
 /* buf: cap entries, cap a power of two, aligned as a uintptr_t. */
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,

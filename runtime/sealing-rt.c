@@ -43,6 +43,7 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 #include "rt-object.c"
 #include "rt-linkmap.c"
 #include "rt-self.c"
+#include "rt-startset.c"
 #include "rt-startup.c"
 #include "rt-decide.c"
 #include "rt-pin.c"
