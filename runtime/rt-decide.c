@@ -96,3 +96,25 @@ RT_FN struct rt_decision rt_decide(const struct rt_facts *f)
 		return rt_because(RT_REASON_VDSO);
 	return f->has_note ? rt_decide_noted(f) : rt_decide_plain(f);
 }
+
+static int rt_entry_is(const char *e, const char *s)
+{
+	while (*e && *e != ':' && *e == *s)
+		e++, s++;
+	return (*e == ':' || !*e) && !*s;
+}
+
+RT_FN int rt_exempt_list(const char *list, const char *path)
+{
+	const char *base = path;
+	for (const char *s = path; s && *s; s++)
+		if (*s == '/')
+			base = s + 1;
+	for (const char *e = list; e && path && *e;) {
+		if (rt_entry_is(e, path) || rt_entry_is(e, base))
+			return 1;
+		while (*e && *e++ != ':')
+			;
+	}
+	return 0;
+}

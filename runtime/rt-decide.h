@@ -74,7 +74,7 @@ enum rt_action {
 	X(VDSO, RT_SKIP, "the vdso, left to the kernel")                       \
 	X(EXEMPT, RT_SKIP, "SEALING_EXEMPT names it")                          \
 	X(NOT_THE_EXECUTABLES, RT_SKIP,                                        \
-	  "no note, dlopen'd during start-up: not the executable's to seal")   \
+	  "no note, dlopen'd: not the executable's to seal")                   \
 	X(DEFERRED_STARTUP, RT_SEAL, "loaded at start-up, sealed by the executable") \
 	X(DEFERRED_DLOPEN, RT_PIN_SEAL,                                        \
 	  "dlopen'd during start-up, pinned and sealed by the executable")     \
@@ -98,6 +98,11 @@ struct rt_decision {
 };
 
 RT_FN struct rt_decision rt_decide(const struct rt_facts *f);
+/*
+ * Does the SEALING_EXEMPT list ("name[:name...]") name the object the
+ * loader calls PATH, by that path or by its file name?
+ */
+RT_FN int rt_exempt_list(const char *list, const char *path);
 /* The reason's words. */
 RT_FN const char *rt_reason_text(enum rt_reason r);
 

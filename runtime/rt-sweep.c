@@ -246,28 +246,13 @@ RT_FN int rt_sweep_run(struct rt_sweep *s)
 	}
 }
 
-static int rt_entry_is(const char *e, const char *s)
-{
-	while (*e && *e != ':' && *e == *s)
-		e++, s++;
-	return (*e == ':' || !*e) && !*s;
-}
-
 /*
  * SEALING_EXEMPT=name[:name...]: paths or file names left open.  It
  * lowers protection, so a secure-execution process ignores it.
  */
 RT_FN int rt_exempt(struct rt_process *p, const char *path)
 {
-	if (!p->env_exempt || !path || rt_secure(p))
-		return 0;
-	for (const char *e = p->env_exempt; *e;) {
-		if (rt_entry_is(e, path) || rt_entry_is(e, rt_basename(path)))
-			return 1;
-		while (*e && *e++ != ':')
-			;
-	}
-	return 0;
+	return p->env_exempt && !rt_secure(p) && rt_exempt_list(p->env_exempt, path);
 }
 
 RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info)

@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * What should be sealed in a process, by the rules the runtime follows
- * (runtime/rt-config.c, rt-scope.c) and those of the loader module:
+ * What should be sealed in a process.  Not a restatement of the rules:
+ * the objects sealed by others go through the runtime's own rule,
+ * rt_decide (runtime/rt-decide.c), asked with the facts the executable's
+ * process pass or the loader module would have, and its reason's words
+ * are the ones their SEALING_DEBUG lines print.  What a module's own
+ * runtime does with itself is its note:
  *
  * - a noted object: its note's policy, overridden by SEALING_POLICY (in a
  *   secure-execution process only upwards); sealed under 1 and 2, except
- *   a dlopen'd one whose note says dlopen=skip;
- * - an object without a note: sealed by the executable when its note has
- *   scope=process and a policy of 1 or 2, the object was loaded at
- *   start-up and SEALING_EXEMPT does not name it (ignored when secure);
- *   the vdso only with vdso=seal;
- * - with libsealing-loader.so mapped, everything but noted policy-0
- *   objects and the vdso (un-noted ones by SEALING_POLICY, default 1).
+ *   one not loaded at start-up whose note says dlopen=skip (an object the
+ *   start-up walk cannot place counts as dlopen'd, as the runtime does);
+ * - an object without a note: what rt_decide says for the loader module
+ *   when it is loaded, else for the executable when its note has
+ *   scope=process and a policy of 1 or 2; nobody else seals it.
  */
 #include "ps.h"
 
@@ -28,35 +30,10 @@ static void verdict(struct ps_object *o, int expected, const char *fmt, ...)
 {
 	va_list ap;
 	o->expected = expected;
+	o->by_rule = 0;
 	va_start(ap, fmt);
 	vsnprintf(o->reason, sizeof(o->reason), fmt, ap);
 	va_end(ap);
-}
-
-/*
- * SEALING_EXEMPT=name[:name...]: by path or file name, never by DT_SONAME,
- * as the runtime does.  The runtime compares strings with the loader's
- * name for the object, which sealctl cannot see; ps_names also accepts
- * any path to the same file.  That matches a superset of what the
- * runtime exempts, so ps may call "not expected" an object the runtime
- * sealed, but never expects sealed one the runtime left open.
- */
-static int exempt(const struct ps_process *ps, const struct ps_object *o)
-{
-	const char *e = ps->env_exempt;
-	char name[4096];
-
-	while (e && *e) {
-		size_t n = strcspn(e, ":");
-		if (n && n < sizeof(name)) {
-			memcpy(name, e, n);
-			name[n] = 0;
-			if (ps_names(ps, o, name, 0))
-				return 1;
-		}
-		e += n + (e[n] == ':');
-	}
-	return 0;
 }
 
 /* The policy in force: a note's (or the default), after SEALING_POLICY. */
@@ -72,6 +49,12 @@ static unsigned effective(const struct ps_process *ps, unsigned base, int *from_
 	return want;
 }
 
+/* The name the runtime compares SEALING_EXEMPT with: the loader's. */
+static int exempt(const struct ps_process *ps, const struct ps_object *o)
+{
+	return !ps->secure && ps->env_exempt &&
+	       rt_exempt_list(ps->env_exempt, o->link_name ? o->link_name : o->path);
+}
 
 static void judge_noted(const struct ps_process *ps, struct ps_object *o,
 			const struct sealctl_note *n)
@@ -79,73 +62,101 @@ static void judge_noted(const struct ps_process *ps, struct ps_object *o,
 	int env;
 	unsigned pol = effective(ps, n->v.applied, &env);
 	const char *src = env ? "SEALING_POLICY" : "its note";
+	int dlopened = o->origin != RT_ORIGIN_STARTUP && !o->exe;
 
-	if (ps->loader)
-		verdict(o, pol > 0, "%s: policy %u, which %s follows", src, pol, PS_LOADER_MODULE);
-	else if (pol == SEALING_POLICY_OFF)
+	if (pol == SEALING_POLICY_OFF)
 		verdict(o, 0, "%s: policy 0", src);
-	else if (!o->startup && (n->v.d.flags & SEALING_FLAG_DLOPEN_SKIP))
-		verdict(o, 0, "dlopen'd, and its note says dlopen=skip");
+	else if (dlopened && n->v.decoded && (n->v.d.flags & SEALING_FLAG_DLOPEN_SKIP))
+		verdict(o, 0, "%s, and its note says dlopen=skip",
+			o->origin == RT_ORIGIN_DLOPEN ? "dlopen'd" : "start-up or dlopen'd, cannot tell");
 	else
 		verdict(o, 1, "%s: policy %u%s", src, pol,
-			o->startup ? "" : ", dlopen'd: pinned, then sealed");
+			!dlopened ? "" : o->origin == RT_ORIGIN_DLOPEN ?
+			", dlopen'd: pinned, then sealed" :
+			", start-up or dlopen'd, cannot tell: pinned, then sealed");
 }
 
-static void judge_plain(const struct ps_process *ps, struct ps_object *o)
+/* The executable's process pass would ask about o: is it asked at all? */
+static int executable_seals_process(const struct ps_process *ps, struct rt_facts *f,
+				    const char **why)
 {
 	const struct ps_object *x = ps->exe;
 	const struct sealctl_note *xn = x && x->read ? sealctl_deciding_note(&x->file) : NULL;
 	int env;
 
-	if (o->vdso && ps->loader) {
-		verdict(o, 0, "the vdso, which %s leaves to the kernel", PS_LOADER_MODULE);
-		return;
+	if (x && !x->read) {
+		*why = x->why;
+		return -1;
 	}
-	if (ps->loader) {
-		unsigned pol = effective(ps, SEALING_POLICY_DEFAULT, &env);
-		verdict(o, pol > 0, "no note: %s seals it under %s: policy %u", PS_LOADER_MODULE,
-			env ? "SEALING_POLICY" : "the default", pol);
-		return;
+	if (!xn) {
+		*why = "no note, and the executable has none to seal it";
+		return 0;
 	}
-	if (o->exe) {
+	f->flags = xn->v.decoded ? xn->v.d.flags : 0;
+	f->policy = effective(ps, xn->v.applied, &env);
+	if (!(f->flags & SEALING_FLAG_SCOPE_PROCESS)) {
+		*why = "no note, and the executable's note has scope=module";
+		return 0;
+	}
+	if (f->policy == SEALING_POLICY_OFF) {
+		*why = env ? "no note, and the executable's policy is 0 (SEALING_POLICY)"
+			   : "no note, and the executable's policy is 0";
+		return 0;
+	}
+	return 1;
+}
+
+static void judge_by_rule(struct ps_object *o, struct rt_facts *f)
+{
+	struct rt_decision d = rt_decide(f);
+	int seals = d.action == RT_SEAL || d.action == RT_PIN_SEAL;
+	verdict(o, seals, "%s", rt_reason_text(d.reason));
+	o->by_rule = 1;
+}
+
+static void judge_plain(const struct ps_process *ps, struct ps_object *o)
+{
+	struct rt_facts f = { .origin = o->origin, .is_exe = o->exe != 0, .is_vdso = o->vdso != 0,
+			      .exempt = exempt(ps, o) };
+	const char *why = NULL;
+	int env;
+
+	if (o->exe && !ps->loader) {
 		verdict(o, 0, "no note");
 		return;
 	}
-	if (!o->startup) {
-		verdict(o, 0, "no note, and dlopen'd: not the executable's to seal");
+	if (ps->loader) {
+		struct rt_facts x = { 0 };
+		const char *ignored;
+		f.asker = RT_ASK_LOADER;
+		f.policy = effective(ps, SEALING_POLICY_DEFAULT, &env);
+		f.exe_sealed_startup = executable_seals_process(ps, &x, &ignored) == 1;
+		f.seal_vdso = ps->env_seal_vdso;
+		if (rt_decide(&f).action != RT_LEAVE) {
+			judge_by_rule(o, &f);
+			return;
+		}
+		/* Left to the executable's pass: what that one decided. */
+	}
+	f.asker = RT_ASK_EXE;
+	int asked = executable_seals_process(ps, &f, &why);
+	if (asked <= 0) {
+		if (asked < 0)
+			verdict(o, -1, "the executable's file could not be read: %s", why);
+		else
+			verdict(o, 0, "%s", why);
 		return;
 	}
-	if (x && !x->read) {
-		verdict(o, -1, "the executable's file could not be read: %s", x->why);
+	f.seal_vdso = (f.flags & SEALING_FLAG_SEAL_VDSO) != 0;
+	/* The executable sees only what is loaded when its constructor runs:
+	 * without the start-up set, ps cannot tell that apart from a later
+	 * dlopen, which it never sees. */
+	if (f.origin == RT_ORIGIN_UNKNOWN && !f.is_vdso) {
+		verdict(o, -1, "no note, start-up or dlopen'd, cannot tell: the executable seals it "
+			       "only if it was loaded before its constructor ran");
 		return;
 	}
-	if (!xn) {
-		verdict(o, 0, "no note, and the executable has none to seal it");
-		return;
-	}
-	uint32_t flags = xn->v.decoded ? xn->v.d.flags : 0;
-	unsigned pol = effective(ps, xn->v.applied, &env);
-	if (!(flags & SEALING_FLAG_SCOPE_PROCESS)) {
-		verdict(o, 0, "no note, and the executable's note has scope=module");
-		return;
-	}
-	if (pol == SEALING_POLICY_OFF) {
-		verdict(o, 0, "no note, and the executable's policy is 0%s",
-			env ? " (SEALING_POLICY)" : "");
-		return;
-	}
-	if (o->vdso) {
-		int seal = (flags & SEALING_FLAG_SEAL_VDSO) != 0;
-		verdict(o, seal, "the vdso, and the executable's note says vdso=%s",
-			seal ? "seal" : "open");
-		return;
-	}
-	if (!ps->secure && exempt(ps, o)) {
-		verdict(o, 0, "no note, and SEALING_EXEMPT names it");
-		return;
-	}
-	verdict(o, 1, "no note, loaded at start-up: the executable's scope=process seals it, policy %u",
-		pol);
+	judge_by_rule(o, &f);
 }
 
 void ps_judge(struct ps_process *ps)

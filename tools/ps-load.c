@@ -11,6 +11,7 @@
 #include "fullio.h"
 #include "scan.h"
 #include "span.h"
+#include "rt-startset.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -136,6 +137,12 @@ static int read_file(struct ps_process *ps, struct ps_object *o)
 		return 0;
 	}
 	o->elf64 = info.elf64;
+	for (size_t i = info.phnum; i-- > 0;) {
+		if (info.phdr[i].type == PT_LOAD)
+			o->load_vaddr = info.phdr[i].vaddr;
+		else if (info.phdr[i].type == PT_DYNAMIC)
+			o->dyn_vaddr = info.phdr[i].vaddr;
+	}
 	if (elf_dyn_read(fd, 0, (uint64_t)st.st_size, &info, 1, &o->dyn, err))
 		sealctl_seterr(o->why, "%s", err);
 	else
@@ -209,9 +216,9 @@ static struct ps_object *ps_find(struct ps_process *ps, const char *name, int by
 /* Marks o as loaded at start-up and queues it for its DT_NEEDED. */
 static void startup(struct ps_process *ps, struct ps_object *o, size_t *queue, size_t *n)
 {
-	if (!o || o->startup)
+	if (!o || o->origin == RT_ORIGIN_STARTUP)
 		return;
-	o->startup = 1;
+	o->origin = RT_ORIGIN_STARTUP;
 	queue[(*n)++] = (size_t)(o - ps->obj);
 }
 
@@ -226,17 +233,21 @@ static void preloads(struct ps_process *ps, const char *list, size_t *queue, siz
 }
 
 /*
- * The start-up objects: the executable, the interpreter, the vdso, the
- * preloads, then the breadth-first DT_NEEDED closure of those, each name
- * matched against the mapped objects.  Anything else was dlopen'd.
+ * Without the link map, a guess: the executable, the interpreter, the
+ * vdso, the preloads named in the environment and /etc/ld.so.preload,
+ * then the breadth-first DT_NEEDED closure of those, each name matched
+ * against the mapped objects; anything else dlopen'd.  It cannot see
+ * `ld.so --preload`.
  */
-static void startup_closure(struct ps_process *ps)
+static void guess_startup(struct ps_process *ps)
 {
 	size_t *queue = calloc(ps->nobj + 1, sizeof(*queue)), n = 0;
 	uint64_t base;
 	char *list;
 	size_t len;
 
+	for (size_t i = 0; i < ps->nobj; i++)
+		ps->obj[i].origin = RT_ORIGIN_DLOPEN;
 	if (!queue)
 		return;
 	startup(ps, ps->exe, queue, &n);
@@ -265,6 +276,64 @@ static void startup_closure(struct ps_process *ps)
 			startup(ps, ps_find(ps, o->dyn.needed[k], 1), queue, &n);
 	}
 	free(queue);
+}
+
+/* The object whose own mappings hold addr (a link map entry's l_ld). */
+static struct ps_object *object_holding(struct ps_process *ps, uint64_t addr)
+{
+	for (size_t i = 0; i < ps->nobj; i++)
+		if (addr >= ps->obj[i].lo && addr < ps->obj[i].hi)
+			return &ps->obj[i];
+	return NULL;
+}
+
+/*
+ * With the link map: the runtime's own rule (runtime/rt-startset.c), fed
+ * the same names in the same order, with the same table size as the
+ * executable's process pass.  Objects mapped but not in the list (another
+ * namespace, a load in progress) cannot be placed.
+ */
+static int place_by_link_map(struct ps_process *ps)
+{
+	enum { CAP = 2048 }; /* runtime/rt.h: struct rt_sweep's tab */
+	uint32_t *tab = calloc(CAP, sizeof(*tab));
+	size_t *index = calloc(ps->nobj + 1, sizeof(*index));
+	struct rt_startset set;
+
+	if (!tab || !index) {
+		free(tab);
+		free(index);
+		return -1;
+	}
+	rt_startset_init(&set, tab, CAP);
+	for (size_t i = 0; i < ps->nlinks; i++) {
+		const struct ps_link *k = &ps->links[i];
+		struct ps_object *o = object_holding(ps, k->ld);
+		if (i == 0 && (!o || o != ps->exe)) {
+			rt_startset_lost(&set);
+		} else if (o && !o->vdso) {
+			rt_startset_name(&set, k->name, 0);
+			if (o->read && o->dyn.soname)
+				rt_startset_name(&set, o->dyn.soname, 0);
+			for (size_t n = 0; o->read && n < o->dyn.nneeded; n++)
+				rt_startset_name(&set, o->dyn.needed[n], 1);
+			if (!o->read)
+				rt_startset_lost(&set); /* its needs are unknown */
+		} else if (!o) {
+			rt_startset_lost(&set);
+		}
+		rt_startset_next(&set);
+		if (o && !o->link_name) {
+			o->link_name = k->name;
+			index[o - ps->obj] = i + 1;
+		}
+	}
+	for (size_t i = 0; i < ps->nobj; i++)
+		ps->obj[i].origin = index[i] ? rt_startset_origin(&set, (unsigned)(index[i] - 1))
+					     : RT_ORIGIN_UNKNOWN;
+	free(tab);
+	free(index);
+	return 0;
 }
 
 static void find_exe(struct ps_process *ps)
@@ -324,16 +393,31 @@ int ps_load(struct ps_process *ps, int pid, char *err)
 	ps->env_policy = proc_getenv(&ps->proc, "SEALING_POLICY");
 	ps->env_exempt = proc_getenv(&ps->proc, "SEALING_EXEMPT");
 	ps->env_preload = proc_getenv(&ps->proc, "LD_PRELOAD");
+	const char *vdso = proc_getenv(&ps->proc, "SEALING_VDSO");
+	ps->env_seal_vdso = vdso && !strcmp(vdso, "seal");
 	find_exe(ps);
 	int elf64 = ps->exe ? ps->exe->elf64 : (int)(sizeof(long) == 8);
 	ps->secure_known = proc_auxval(&ps->proc, elf64, AT_SECURE, &secure);
 	ps->secure = ps->secure_known && secure;
-	startup_closure(ps);
+	if (ps_read_link_map(ps, elf64) == 0) {
+		/* The link map's head is the program, even when the kernel ran
+		 * the interpreter ("ld.so ./prog"), whose AT_PHDR it kept. */
+		struct ps_object *main = object_holding(ps, ps->links[0].ld);
+		if (main && main != ps->exe) {
+			if (ps->exe)
+				ps->exe->exe = 0;
+			ps->exe = main;
+			main->exe = 1;
+		}
+	}
+	if (!ps->links || place_by_link_map(ps))
+		guess_startup(ps);
 	return 0;
 }
 
 void ps_free(struct ps_process *ps)
 {
+	ps_free_link_map(ps);
 	for (size_t i = 0; i < ps->nobj; i++)
 		elf_dyn_free(&ps->obj[i].dyn);
 	free(ps->obj);

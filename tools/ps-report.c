@@ -4,6 +4,8 @@
 #include "note.h"
 #include "report.h"
 
+#include <string.h>
+
 static const char *scope_of(const struct sealctl_note *n)
 {
 	const struct sealing_flag_option *f = sealing_find_flag_option("scope");
@@ -45,6 +47,9 @@ static void header(FILE *out, const struct ps_process *ps)
 		fprintf(out, " (SEALING_EXEMPT=%s)", ps->env_exempt);
 	if (ps->loader)
 		fprintf(out, " (%s is loaded)", PS_LOADER_MODULE);
+	if (!ps->links)
+		fprintf(out, " (link map not readable: %s; start-up guessed from LD_PRELOAD, /etc/ld.so.preload and DT_NEEDED)",
+			strerror(ps->link_map_errno));
 	fputc('\n', out);
 }
 
@@ -79,7 +84,10 @@ static void object_json(struct json *j, const struct ps_object *o)
 	json_kstr(j, "state", ps_state(o));
 	json_kint(j, "mappings", (long long)o->nmaps);
 	json_kint(j, "sealed_mappings", (long long)o->nsealed);
-	json_kbool(j, "startup", o->startup);
+	json_kbool(j, "startup", o->origin == RT_ORIGIN_STARTUP);
+	json_kstr(j, "loader_name", o->link_name);
+	json_kstr(j, "origin", o->origin == RT_ORIGIN_STARTUP ? "startup" :
+			       o->origin == RT_ORIGIN_DLOPEN ? "dlopen" : "unknown");
 	json_kbool(j, "note_known", o->vdso || o->read);
 	json_kstr(j, "file_error", o->vdso || o->read ? NULL : o->why);
 	json_key(j, "note");
@@ -106,6 +114,7 @@ static void object_json(struct json *j, const struct ps_object *o)
 	else
 		json_bool(j, o->expected);
 	json_kstr(j, "reason", o->reason);
+	json_kbool(j, "rule", o->by_rule);
 	json_kbool(j, "ok", !failing(o));
 	json_end(j);
 }
@@ -124,6 +133,8 @@ void ps_report_json(struct json *j, const struct ps_process *ps)
 	else
 		json_null(j);
 	json_kbool(j, "loader_module", ps->loader);
+	json_kbool(j, "link_map", ps->links != NULL);
+	json_kstr(j, "link_map_error", ps->links ? NULL : strerror(ps->link_map_errno));
 	json_key(j, "objects");
 	json_array(j);
 	for (size_t i = 0; i < ps->nobj; i++)

@@ -12,6 +12,7 @@
 #include "json.h"
 #include "object.h"
 #include "proc.h"
+#include "rt-decide.h"
 
 #include <stdio.h>
 
@@ -25,7 +26,9 @@ struct ps_object {
 	uint64_t lo, hi;           /* lowest start, highest end of its own mappings */
 	uint64_t map_lo, map_hi;   /* its first mapping, for map_files/ */
 	size_t nmaps, nsealed;     /* mappings of its image, and how many are sealed */
-	int vdso, exe, interp, startup;
+	int vdso, exe, interp;
+	enum rt_origin origin;  /* start-up, dlopen'd, or cannot tell */
+	const char *link_name;  /* the loader's name for it; NULL if unlisted */
 
 	/* From its file. */
 	int read;      /* the file was read: fields below are known */
@@ -33,19 +36,31 @@ struct ps_object {
 	int elf64;
 	struct sealctl_object file; /* notes, span; file.path is not kept */
 	struct elf_dyn dyn;
+	uint64_t load_vaddr, dyn_vaddr; /* first PT_LOAD, PT_DYNAMIC (0: none) */
 
 	/* The verdict (ps-judge.c). */
 	int expected;   /* 1 sealed, 0 not, -1 cannot tell */
+	int by_rule;    /* reason is rt_decide's, as the debug lines word it */
 	char reason[200];
+};
+
+/* One entry of the process's link map, in the loader's order. */
+struct ps_link {
+	uint64_t addr, ld; /* l_addr, l_ld */
+	char *name;        /* l_name */
 };
 
 struct ps_process {
 	struct proc proc;
+	struct ps_link *links; /* the link map, when it could be read */
+	size_t nlinks;
+	int link_map_errno;    /* why it could not */
 	struct ps_object *obj;
 	size_t nobj;
 	struct ps_object *exe;
 	int env_known;   /* /proc/PID/environ was readable */
 	const char *env_policy, *env_exempt, *env_preload;
+	int env_seal_vdso;        /* SEALING_VDSO=seal, for the loader module */
 	int secure_known, secure; /* AT_SECURE */
 	int loader;               /* PS_LOADER_MODULE is mapped */
 	size_t failing;           /* expected sealed but not fully */
@@ -63,6 +78,14 @@ void ps_free(struct ps_process *ps);
  */
 int ps_names(const struct ps_process *ps, const struct ps_object *o, const char *name,
 	     int by_soname);
+
+/*
+ * Reads the process's link map (ps-linkmap.c) into links; -1 with
+ * link_map_errno set when it cannot be (no right to read its memory, a
+ * static program).
+ */
+int ps_read_link_map(struct ps_process *ps, int elf64);
+void ps_free_link_map(struct ps_process *ps);
 
 /* Sets every object's expected/reason and ps->failing. */
 void ps_judge(struct ps_process *ps);

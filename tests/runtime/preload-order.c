@@ -53,7 +53,7 @@
 // executable's to seal, and its line says so.
 // RUN: env SEALING_DEBUG=1 PRELOAD_ORDER_DLOPEN=%t/liblate.so LD_PRELOAD="%t/libneed.so %t/libextra.so" %t/prog-ctor > %t/ctor 2>&1
 // RUN: FileCheck --check-prefixes=SEALED,EXTRA,CTOR --input-file=%t/ctor %s
-// CTOR-DAG: sealing: {{.*}}/liblate.so: policy 1: not sealed (no note, dlopen'd during start-up: not the executable's to seal)
+// CTOR-DAG: sealing: {{.*}}/liblate.so: policy 1: not sealed (no note, dlopen'd: not the executable's to seal)
 // CTOR-DAG: sealing: {{.*}}/libctor.so: policy 1 (no note, loaded at start-up, sealed by the executable): sealed
 // CTOR-DAG: sealing: {{.*}}/prog-ctor: process scope: 8 objects: 5 sealed here, 2 left open, 1 left to their own runtime; {{[0-9]+}} syscalls
 // CTOR-DAG: late: 0/{{[1-9][0-9]*}} mappings sealed
