@@ -72,10 +72,10 @@ static int collect(const struct sealctl_object *o, void *arg)
 		p->too_many = 1;
 	for (size_t i = 0; i < o->nnotes; i++) {
 		const struct sealctl_note *n = &o->notes[i];
-		if (!n->v.decoded || n->v.damage) {
+		if (!n->v.decoded || note_desc_damage(&n->v)) {
 			char detail[SEALCTL_ERRLEN / 4];
-			snprintf(detail, sizeof(detail), "note at offset %llu is damaged (%s, version %u)",
-				 (unsigned long long)n->offset, n->v.damage, n->v.d.version);
+			snprintf(detail, sizeof(detail), "note at offset %llu is damaged (%s)",
+				 (unsigned long long)n->offset, n->v.damage);
 			refuse(p, o, "%s: %s; refusing to guess its layout", detail);
 			continue;
 		}

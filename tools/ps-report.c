@@ -21,8 +21,8 @@ static void note_text(FILE *out, const struct ps_object *o)
 	else if (!n)
 		fputs("no note", out);
 	else if (!n->v.decoded)
-		fprintf(out, "note: version %u (%s), applied as policy %u, scope=%s",
-			n->v.d.version, n->v.damage, n->v.applied, scope_of(n));
+		fprintf(out, "note damaged (%s), applied as policy %u, scope=%s", n->v.damage,
+			n->v.applied, scope_of(n));
 	else
 		fprintf(out, "note: policy %u, scope=%s", n->v.applied, scope_of(n));
 }
@@ -94,7 +94,7 @@ static void object_json(struct json *j, const struct ps_process *ps, const struc
 		json_object(j);
 		json_kint(j, "version", n->v.d.version);
 		json_kint(j, "policy", n->v.applied);
-		json_kstr(j, "damaged", n->v.damage);
+		json_kstr(j, "damaged", note_desc_damage(&n->v));
 		json_kint(j, "flags", n->v.decoded ? n->v.d.flags : 0);
 		json_key(j, "options");
 		report_json_flags(j, n->v.decoded ? n->v.d.flags : 0);

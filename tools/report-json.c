@@ -40,7 +40,7 @@ static void note(struct json *j, const struct sealctl_note *n)
 	json_u64(j, n->offset);
 	json_kint(j, "version", v->d.version);
 	json_kint(j, "applied_policy", v->applied);
-	json_kstr(j, "damaged", v->damage);
+	json_kstr(j, "damaged", note_desc_damage(v));
 	if (v->decoded) {
 		json_kint(j, "policy", v->d.policy);
 		json_kint(j, "carrier", v->d.carrier);

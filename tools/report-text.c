@@ -30,8 +30,7 @@ static void note_line(FILE *out, const struct sealctl_note *n)
 	const struct sealing_desc_view *v = &n->v;
 
 	if (!v->decoded) {
-		fprintf(out, "version %u, %s; applied as policy %u", v->d.version, v->damage,
-			v->applied);
+		fprintf(out, "damaged: %s; applied as policy %u", v->damage, v->applied);
 		return;
 	}
 	fprintf(out, "policy %u (%s), carrier %s, flags ", v->d.policy,
@@ -40,7 +39,7 @@ static void note_line(FILE *out, const struct sealctl_note *n)
 	/* The offset only means something in memory: say whether the
 	 * static linker has filled it in, nothing more. */
 	fprintf(out, ", state %s", v->d.state ? "linked" : "unlinked");
-	if (v->damage)
+	if (note_desc_damage(v))
 		fprintf(out, " [damaged: %s; applied as policy %u]", v->damage, v->applied);
 }
 
