@@ -70,6 +70,10 @@ static int collect(const struct sealctl_object *o, void *arg)
 		refuse(p, o, "%s: note is in a compressed section%s", "");
 	if (o->notes_truncated)
 		p->too_many = 1;
+	/* No note to patch, but a damaged one may be what is left of it. */
+	if (!o->nnotes && o->section_damage[0])
+		refuse(p, o, "%s: note damaged (%s); refusing to guess its layout",
+		       o->section_damage);
 	for (size_t i = 0; i < o->nnotes; i++) {
 		const struct sealctl_note *n = &o->notes[i];
 		if (!n->v.decoded || note_desc_damage(&n->v)) {

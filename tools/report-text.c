@@ -101,6 +101,8 @@ void report_text(FILE *out, const struct sealctl_object *o)
 			fputc('\n', out);
 		}
 	}
+	if (o->section_damage[0])
+		fprintf(out, "  note damaged: %s\n", o->section_damage);
 	if (o->note_damage)
 		fprintf(out, "  warning: a note section does not parse (%s)\n", o->note_damage);
 	/* Right below our note: the other way a module asks to be sealed. */
