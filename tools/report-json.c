@@ -76,6 +76,8 @@ void report_json(struct json *j, const struct sealctl_object *o)
 		note(j, &o->notes[i]);
 	json_end(j);
 	json_kbool(j, "notes_truncated", o->notes_truncated);
+	/* The note's damage, or its section's when no note was left. */
+	json_kstr(j, "damaged", sealctl_object_damage(o));
 	json_kstr(j, "note_warning", o->note_damage);
 	json_kbool(j, "gnu_property_note", o->prop.present);
 	json_key(j, "memory_seal");
