@@ -76,7 +76,8 @@ static void remove_stale(struct rewrite_tmp *t)
 	for (struct dirent *e; (e = readdir(d));) {
 		struct stat st;
 		if (!is_stale_tmp(e->d_name, prefix, (size_t)plen) ||
-		    fstatat(t->dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode))
+		    fstatat(t->dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode) ||
+		    (st.st_uid != geteuid() && st.st_uid != t->owner))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", t->dir, e->d_name);
 		if (unlinkat(t->dfd, e->d_name, 0))
@@ -114,12 +115,14 @@ static int open_named(struct rewrite_tmp *t, char *err)
 	return -1;
 }
 
-int rewrite_tmp_create(struct rewrite_tmp *t, const char *dir, const char *base, char *err)
+int rewrite_tmp_create(struct rewrite_tmp *t, const char *dir, const char *base, uid_t owner,
+		       char *err)
 {
 	t->fd = -1;
 	t->named = 0;
 	t->name[0] = 0;
 	t->base = base;
+	t->owner = owner;
 	if ((size_t)snprintf(t->dir, sizeof(t->dir), "%s", dir) >= sizeof(t->dir)) {
 		t->dfd = -1;
 		sealctl_seterr(err, "path too long");

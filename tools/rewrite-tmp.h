@@ -16,13 +16,17 @@
  * while it works there.  Holding it, a run knows that no other sealctl is
  * half-way through a rewrite in that directory, so any
  * ".NAME.sealctl-XXXXXX" of its target was left by a killed run: it
- * removes those first, saying so on stderr.  A stale temporary therefore
+ * removes those first, saying so on stderr.  Only regular files owned by
+ * whoever runs sealctl or by the target's owner (a killed run's copy is
+ * one or the other) are removed: in a shared directory such as /tmp, a
+ * file another user named so is not ours to delete.  A stale temporary therefore
  * lasts only until the next rewrite of the same file.
  */
 #ifndef SEALCTL_REWRITE_TMP_H
 #define SEALCTL_REWRITE_TMP_H
 
 #include <limits.h>
+#include <sys/types.h>
 
 struct rewrite_tmp {
 	int dfd;   /* the target's directory, locked when the filesystem allows */
@@ -31,11 +35,14 @@ struct rewrite_tmp {
 	char name[NAME_MAX + 1];
 	char dir[PATH_MAX];
 	const char *base; /* the target's name in dir */
+	uid_t owner;      /* the target's */
 };
 
-/* Opens and locks dir, removes the stale temporaries of base, creates the
- * copy.  0, or -1 with a one-line reason in err (nothing left behind). */
-int rewrite_tmp_create(struct rewrite_tmp *t, const char *dir, const char *base, char *err);
+/* Opens and locks dir, removes the stale temporaries of base (a file
+ * owned by owner), creates the copy.  0, or -1 with a one-line reason in
+ * err (nothing left behind). */
+int rewrite_tmp_create(struct rewrite_tmp *t, const char *dir, const char *base, uid_t owner,
+		       char *err);
 
 /* Names the synced copy if it has no name yet, renames it over base and
  * syncs the directory.  0, or -1 with a reason (the target untouched). */

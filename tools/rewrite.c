@@ -111,7 +111,7 @@ int sealctl_rewrite(const char *path, const struct sealctl_patch *p, size_t n,
 
 	strcpy(dirbuf, target);
 	strcpy(basebuf, target);
-	if (rewrite_tmp_create(&tmp, dirname(dirbuf), basename(basebuf), err))
+	if (rewrite_tmp_create(&tmp, dirname(dirbuf), basename(basebuf), st.st_uid, err))
 		goto out;
 	out = tmp.fd;
 	if (copy_data(in, out, (uint64_t)st.st_size)) {
