@@ -31,6 +31,7 @@ config.substitutions += [
     ('%rt', os.path.join(config.runtime_dir, 'sealing-rt.o')),
     ('%probe', '-I%s %s' % (helpers, config.probe_obj)),
     ('%inject', config.inject),
+    ('%killat', config.killat),
     ('%include', os.path.join(src, 'include')),
     ('%inputs', os.path.join(src, 'tests', 'Inputs')),
     ('FileCheck', config.filecheck),

@@ -16,8 +16,12 @@ static const char usage[] =
 	"\n"
 	"Audit files and directory trees (recursively; symlinks are followed, each\n"
 	"file and directory is visited once, so symlink loops end there).  Every\n"
-	"ELF executable and shared library must carry a sealing note whose\n"
-	"effective policy is at least N.  Non-ELF files are skipped, and so are\n"
+	"ELF executable and shared library must carry a sound sealing note whose\n"
+	"effective policy is at least N.  A damaged note fails with the reason\n"
+	"('note damaged: ...'): another version, a descriptor that is not 12\n"
+	"bytes, a policy above 2, a reserved byte other than 0, unknown flag\n"
+	"bits, a state offset that is 0 or does not land in writable memory\n"
+	"outside RELRO, a .note.sealing section without a sealing note.  Non-ELF files are skipped, and so are\n"
 	"relocatable objects and static archives (a module is instrumented when\n"
 	"any one of its objects is) unless --objects asks that every ELF object\n"
 	"and archive member carry the note too.  Each file that falls short is\n"
@@ -118,7 +122,7 @@ static void skip(struct check *c, const char *path, const char *why)
 static int judge(const struct sealctl_object *o, void *arg)
 {
 	struct check *c = arg;
-	char name[4096], reason[128];
+	char name[4096], reason[256];
 
 	/* Without --objects an archive counts once, as skipped, in on_walk. */
 	if (o->member && !c->objects)
@@ -132,9 +136,21 @@ static int judge(const struct sealctl_object *o, void *arg)
 	}
 	c->checked++;
 	int eff = sealctl_effective_policy(o);
-	if (eff < 0) {
+	const char *damage = sealctl_object_damage(o);
+	if (damage) {
+		/* Whatever its policy: the runtime of other modules follows
+		 * the note, and a loader reading it may not find it. */
 		c->failed++;
-		result(c, name, "fail", "not instrumented", eff, o);
+		snprintf(reason, sizeof(reason), "note damaged: %s", damage);
+		result(c, name, "fail", reason, eff, o);
+	} else if (eff < 0) {
+		c->failed++;
+		if (o->note_damage)
+			snprintf(reason, sizeof(reason), "not instrumented (and a note section does not parse: %s)",
+				 o->note_damage);
+		else
+			snprintf(reason, sizeof(reason), "not instrumented");
+		result(c, name, "fail", reason, eff, o);
 	} else if (eff < c->min) {
 		c->failed++;
 		snprintf(reason, sizeof(reason), "policy %d is below the minimum %d", eff, c->min);

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 static const char usage[] =
-	"usage: sealctl ps [--json] PID...\n"
+	"usage: sealctl ps [--strict] [--json] PID...\n"
 	"\n"
 	"Show what is sealed in running processes, object by object: every ELF\n"
 	"object mapped in process PID (its mappings grouped by backing file, and\n"
@@ -31,18 +31,44 @@ static const char usage[] =
 	"it; when that cannot be read, it is guessed from LD_PRELOAD,\n"
 	"/etc/ld.so.preload and DT_NEEDED, and the header says so.\n"
 	"\n"
-	"  --json   one JSON array, one entry per PID\n"
-	"  --help   this text\n"
+	"  --strict  fail when any object other than the vdso is not fully\n"
+	"            sealed, whatever was expected of it (its line ends\n"
+	"            'NOT SEALED (--strict)'): for a process that must be sealed\n"
+	"            whole, e.g. one whose notes say policy 0 by mistake\n"
+	"  --json    one JSON array, one entry per PID\n"
+	"  --help    this text\n"
 	"\n"
 	"A PID that cannot be inspected (gone, another user's process, a kernel\n"
 	"thread) gets one line on stderr; the other PIDs are still reported.\n"
 	"\n"
-	"Exit status: 0 if every object expected to be sealed is, 1 if one is not\n"
-	"(fully) sealed or a PID could not be inspected, 2 on usage errors.\n";
+	"Exit status: 0 if every object expected to be sealed is (with --strict:\n"
+	"every object but the vdso is fully sealed), 1 if one is not or a PID\n"
+	"could not be inspected, 2 on usage errors.\n";
 
+struct ps_options {
+	int json, strict;
+};
+
+enum { OPT_JSON = 'j', OPT_STRICT = 's' };
+
+static int option(int key, const char *arg, void *ctx)
+{
+	struct ps_options *o = ctx;
+	(void)arg;
+	if (key == OPT_STRICT)
+		o->strict = 1;
+	else
+		o->json = 1;
+	return 0;
+}
+
+static const struct option longopts[] = {
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ 0 },
+};
 static const struct sealctl_command command = {
-	.name = "ps", .usage = usage, .longopts = sealctl_json_longopts,
-	.option = sealctl_json_option,
+	.name = "ps", .usage = usage, .longopts = longopts, .option = option,
 };
 
 static int parse_pid(const char *s, int *pid)
@@ -58,8 +84,10 @@ static int parse_pid(const char *s, int *pid)
 
 int cmd_ps(int argc, char **argv)
 {
-	int json = 0, i, rc = SEALCTL_EXIT_OK;
-	int done = sealctl_options(&command, argc, argv, &json, &i);
+	struct ps_options opt = { 0 };
+	int i, rc = SEALCTL_EXIT_OK;
+	int done = sealctl_options(&command, argc, argv, &opt, &i);
+	int json = opt.json;
 	struct json j;
 
 	if (done >= 0)
@@ -94,12 +122,13 @@ int cmd_ps(int argc, char **argv)
 			ps_free(&ps);
 			continue;
 		}
+		ps.strict = opt.strict;
 		ps_judge(&ps);
 		if (json)
 			ps_report_json(&j, &ps);
 		else
 			ps_report_text(stdout, &ps);
-		if (ps.failing)
+		if (ps_fails(&ps))
 			rc = SEALCTL_EXIT_FAIL;
 		ps_free(&ps);
 	}

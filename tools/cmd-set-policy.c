@@ -37,7 +37,7 @@ static const struct sealctl_command command = { .name = "set-policy", .usage = u
 
 static int set_one(const char *path, unsigned policy)
 {
-	const struct note_edit e = { "set-policy", SEALING_DESC_POLICY_OFFSET, 1, 0xffu, policy };
+	const struct note_edit e = note_edit_policy(policy);
 	struct note_edit_result r;
 
 	if (note_edit_file(path, &e, &r))

@@ -35,8 +35,7 @@ static const struct sealctl_command command = { .name = "set-scope", .usage = us
 
 static int set_one(const char *path, const struct sealing_flag_option *f, uint32_t value)
 {
-	const struct note_edit e = { "set-scope", SEALING_DESC_FLAGS_OFFSET, sizeof(uint32_t),
-				     f->bit, value };
+	const struct note_edit e = note_edit_scope(value);
 	const unsigned exe = 1u << SEALCTL_KIND_EXECUTABLE | 1u << SEALCTL_KIND_PIE;
 	struct note_edit_result r;
 

@@ -18,6 +18,7 @@ uint64_t elf_get(const unsigned char *p, size_t n, int be)
 static void phdr_decode(const unsigned char *p, int elf64, int be, struct elf_phdr_lite *ph)
 {
 	ph->type = (uint32_t)ELF_FIELD(p, elf64, be, Phdr, p_type);
+	ph->flags = (uint32_t)ELF_FIELD(p, elf64, be, Phdr, p_flags);
 	ph->offset = ELF_FIELD(p, elf64, be, Phdr, p_offset);
 	ph->vaddr = ELF_FIELD(p, elf64, be, Phdr, p_vaddr);
 	ph->filesz = ELF_FIELD(p, elf64, be, Phdr, p_filesz);

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 struct elf_phdr_lite {
-	uint32_t type;
+	uint32_t type, flags;
 	uint64_t offset, vaddr, filesz, memsz, align;
 };
 

@@ -22,7 +22,7 @@ static const char usage[] =
 	"  check [--min-policy N] [--json] PATH...\n"
 	"                                       audit files and trees (exit 1 if short)\n"
 	"  set-memory-seal on|off FILE...       toggle GNU_PROPERTY_MEMORY_SEAL\n"
-	"  ps [--json] PID...                   what is sealed in running processes\n"
+	"  ps [--strict] [--json] PID...        what is sealed in running processes\n"
 	"\n"
 	"'sealctl COMMAND --help' describes each command; see also sealctl(1).\n";
 

@@ -4,7 +4,6 @@
 #include "diag.h"
 #include "object.h"
 #include "report.h"
-#include "rewrite.h"
 #include "scan.h"
 
 #include <stdio.h>
@@ -13,12 +12,21 @@
 
 struct plan {
 	const struct note_edit *e;
-	struct note_edit_result *r;
-	size_t npatch;
+	struct note_edit_plan *out;
 	int too_many, refused;
 	char why[SEALCTL_ERRLEN];
-	struct sealctl_patch patch[SEALCTL_PATCH_MAX];
 };
+
+struct note_edit note_edit_policy(unsigned policy)
+{
+	return (struct note_edit){ "set-policy", SEALING_DESC_POLICY_OFFSET, 1, 0xffu, policy };
+}
+
+struct note_edit note_edit_scope(uint32_t scope)
+{
+	return (struct note_edit){ "set-scope", SEALING_DESC_FLAGS_OFFSET, sizeof(uint32_t),
+				   SEALING_FLAG_SCOPE_PROCESS, scope };
+}
 
 /* The field, from the decoded descriptor: its offsets are the file's. */
 static uint32_t field_get(const struct sealing_note_desc *d, const struct note_edit *e)
@@ -54,35 +62,40 @@ static int collect(const struct sealctl_object *o, void *arg)
 {
 	struct plan *p = arg;
 	const struct note_edit *e = p->e;
+	struct note_edit_result *r = &p->out->r;
 
 	if (o->nnotes)
-		p->r->kinds |= 1u << o->kind;
+		r->kinds |= 1u << o->kind;
 	if (o->nnotes && !o->patchable)
 		refuse(p, o, "%s: note is in a compressed section%s", "");
 	if (o->notes_truncated)
 		p->too_many = 1;
+	/* No note to patch, but a damaged one may be what is left of it. */
+	if (!o->nnotes && o->section_damage[0])
+		refuse(p, o, "%s: note damaged (%s); refusing to guess its layout",
+		       o->section_damage);
 	for (size_t i = 0; i < o->nnotes; i++) {
 		const struct sealctl_note *n = &o->notes[i];
-		if (!n->v.decoded || n->v.damage) {
+		if (!n->v.decoded || note_desc_damage(&n->v)) {
 			char detail[SEALCTL_ERRLEN / 4];
-			snprintf(detail, sizeof(detail), "note at offset %llu is damaged (%s, version %u)",
-				 (unsigned long long)n->offset, n->v.damage, n->v.d.version);
+			snprintf(detail, sizeof(detail), "note at offset %llu is damaged (%s)",
+				 (unsigned long long)n->offset, n->v.damage);
 			refuse(p, o, "%s: %s; refusing to guess its layout", detail);
 			continue;
 		}
 		uint32_t old = field_get(&n->v.d, e);
 		uint32_t new = (old & ~e->mask) | (e->value & e->mask);
-		if (p->r->notes++ == 0)
-			p->r->old = old;
-		else if (old != p->r->old)
-			p->r->mixed = 1;
+		if (r->notes++ == 0)
+			r->old = old;
+		else if (old != r->old)
+			r->mixed = 1;
 		if (new == old)
 			continue;
-		if (p->npatch == SEALCTL_PATCH_MAX) {
+		if (p->out->npatch == SEALCTL_PATCH_MAX) {
 			p->too_many = 1;
 			continue;
 		}
-		struct sealctl_patch *pt = &p->patch[p->npatch++];
+		struct sealctl_patch *pt = &p->out->patch[p->out->npatch++];
 		pt->offset = n->desc_offset + e->offset;
 		pt->len = e->width;
 		field_put(pt->old, old, e, o->big_endian);
@@ -91,40 +104,58 @@ static int collect(const struct sealctl_object *o, void *arg)
 	return 0;
 }
 
-int note_edit_file(const char *path, const struct note_edit *e, struct note_edit_result *r)
+int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit_plan *out,
+		   char *err)
 {
-	struct plan p = { .e = e, .r = r };
+	struct plan p = { .e = e, .out = out };
 	struct sealctl_file_info fi;
-	char err[SEALCTL_ERRLEN];
-	struct stat before;
-	int have_before = !stat(path, &before);
 
-	memset(r, 0, sizeof(*r));
+	memset(out, 0, sizeof(*out));
+	out->have_before = !stat(path, &out->before);
 	if (sealctl_scan(path, collect, &p, &fi, err) != SEALCTL_SCAN_OK) {
-		sealctl_error(path, "%s; file left unchanged", err);
+		size_t len = strlen(err);
+		snprintf(err + len, SEALCTL_ERRLEN - len, "; file left unchanged");
 		return -1;
 	}
 	if (fi.is_thin) {
-		sealctl_error(path, "thin archive: run %s on its member files; file left unchanged",
-			      e->command);
+		sealctl_seterr(err, "thin archive: run %s on its member files; file left unchanged",
+			       e->command);
 		return -1;
 	}
 	if (p.refused) {
-		sealctl_error(path, "%s; file left unchanged", p.why);
+		sealctl_seterr(err, "%s; file left unchanged", p.why);
 		return -1;
 	}
-	if (r->notes == 0) {
-		sealctl_error(path, "not instrumented (no sealing note); file left unchanged");
+	if (out->r.notes == 0) {
+		sealctl_seterr(err, "not instrumented (no sealing note); file left unchanged");
 		return -1;
 	}
 	if (p.too_many) {
-		sealctl_error(path, "more than %d sealing notes; file left unchanged", SEALCTL_PATCH_MAX);
+		sealctl_seterr(err, "more than %d sealing notes; file left unchanged", SEALCTL_PATCH_MAX);
 		return -1;
 	}
-	r->changed = p.npatch;
-	if (p.npatch && sealctl_rewrite(path, p.patch, p.npatch, have_before ? &before : NULL, err)) {
+	return 0;
+}
+
+int note_edit_apply(const char *path, struct note_edit_plan *p, char *err)
+{
+	if (p->npatch && sealctl_rewrite(path, p->patch, p->npatch,
+					 p->have_before ? &p->before : NULL, err))
+		return -1;
+	p->r.changed = p->npatch;
+	return 0;
+}
+
+int note_edit_file(const char *path, const struct note_edit *e, struct note_edit_result *r)
+{
+	struct note_edit_plan p;
+	char err[SEALCTL_ERRLEN];
+
+	memset(r, 0, sizeof(*r));
+	if (note_edit_plan(path, e, &p, err) || note_edit_apply(path, &p, err)) {
 		sealctl_error(path, "%s", err);
 		return -1;
 	}
+	*r = p.r;
 	return 0;
 }

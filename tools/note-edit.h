@@ -7,12 +7,17 @@
  * rewrite (rewrite.h), which re-checks the old bytes on disk first.
  * Anything doubtful (no note, a damaged or other-version note, a
  * compressed note section, a thin archive) refuses the whole file.
+ * Planning and applying are apart so that tests/fuzz/fuzz-rewrite.c can
+ * check every rewrite against its plan.
  */
 #ifndef SEALCTL_NOTE_EDIT_H
 #define SEALCTL_NOTE_EDIT_H
 
+#include "rewrite.h"
+
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 struct note_edit {
 	const char *command; /* "set-policy": for the thin-archive hint */
@@ -29,8 +34,32 @@ struct note_edit_result {
 	unsigned kinds; /* 1 << enum sealctl_kind of each object with a note */
 };
 
-/* 0 with r filled (the file rewritten when a note changed), or -1 after
- * a one-line error naming path; the file is then left untouched. */
+/* What a rewrite of one file will do: the bytes to change, each checked
+ * again on disk by the rewrite before anything is written. */
+struct note_edit_plan {
+	struct note_edit_result r;
+	size_t npatch; /* r.changed once applied */
+	struct sealctl_patch patch[SEALCTL_PATCH_MAX];
+	int have_before;
+	struct stat before; /* the file as found, for its access time */
+};
+
+/* The edits of set-policy and set-scope (scope: the flag's bit or 0). */
+struct note_edit note_edit_policy(unsigned policy);
+struct note_edit note_edit_scope(uint32_t scope);
+
+/* Scans path and plans the edit.  0, or -1 with a one-line reason in err
+ * (ending "file left unchanged"); nothing is written either way. */
+int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit_plan *p,
+		   char *err);
+
+/* Carries a plan out through the crash-safe rewrite (nothing to do when
+ * it changes nothing).  0, or -1 with a one-line reason in err; the file
+ * is then left untouched. */
+int note_edit_apply(const char *path, struct note_edit_plan *p, char *err);
+
+/* Both, for the commands: 0 with r filled (the file rewritten when a note
+ * changed), or -1 after a one-line error naming path. */
 int note_edit_file(const char *path, const struct note_edit *e, struct note_edit_result *r);
 
 #endif

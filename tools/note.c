@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "note.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 uint32_t note_get32(const uint8_t *p, int big_endian)
@@ -88,22 +90,25 @@ void sealing_desc_read(const struct note_ref *n, int big_endian,
 		       struct sealing_desc_view *v)
 {
 	const uint8_t *p = n->desc;
+	char *why = v->damage;
 
 	memset(v, 0, sizeof(*v));
 	v->applied = SEALING_POLICY_DEFAULT;
 	if (n->descsz <= SEALING_DESC_VERSION_OFFSET) {
-		v->damage = "empty descriptor";
+		snprintf(why, NOTE_DAMAGE_LEN, "empty descriptor");
 		return;
 	}
 	v->d.version = p[SEALING_DESC_VERSION_OFFSET];
 	if (v->d.version != SEALING_NOTE_VERSION) {
 		/* Nothing past the version byte is ours to interpret. */
-		v->damage = v->d.version < SEALING_NOTE_VERSION ? "an older note version"
-								 : "a newer note version";
+		snprintf(why, NOTE_DAMAGE_LEN, "version %u, %s than the version %d this sealctl reads",
+			 v->d.version, v->d.version < SEALING_NOTE_VERSION ? "older" : "newer",
+			 SEALING_NOTE_VERSION);
 		return;
 	}
 	if (n->descsz != SEALING_NOTE_DESCSZ) {
-		v->damage = "descriptor size is not " SEALING_STR(SEALING_NOTE_DESCSZ);
+		snprintf(why, NOTE_DAMAGE_LEN, "descriptor is %" PRIu32 " bytes, not %d", n->descsz,
+			 SEALING_NOTE_DESCSZ);
 		return;
 	}
 	v->decoded = 1;
@@ -114,7 +119,12 @@ void sealing_desc_read(const struct note_ref *n, int big_endian,
 	v->d.state = (int32_t)note_get32(p + SEALING_DESC_STATE_OFFSET, big_endian);
 	v->applied = sealing_desc_policy(v->d.version, v->d.policy);
 	if (v->d.policy > SEALING_POLICY_ENFORCE)
-		v->damage = "policy out of range";
+		snprintf(why, NOTE_DAMAGE_LEN, "policy %u is out of range (0, 1 or 2)", v->d.policy);
+	else if (v->d.reserved)
+		snprintf(why, NOTE_DAMAGE_LEN, "reserved byte is %u, not 0", v->d.reserved);
+	else if (v->d.flags & ~SEALING_FLAGS_KNOWN)
+		snprintf(why, NOTE_DAMAGE_LEN, "unknown flag bits 0x%" PRIx32 " (known: 0x%x)",
+			 v->d.flags & ~SEALING_FLAGS_KNOWN, SEALING_FLAGS_KNOWN);
 }
 
 const char *sealing_flag_value(const struct sealing_flag_option *o, uint32_t flags)

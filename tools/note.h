@@ -45,13 +45,24 @@ struct note_ref {
 	const uint8_t *name, *desc;
 };
 
+#define NOTE_DAMAGE_LEN 96
+
 /* A sealing descriptor as read from a file. */
 struct sealing_desc_view {
 	struct sealing_note_desc d; /* host byte order */
 	int decoded;        /* the version is ours and the size right: d is whole */
 	unsigned applied;   /* the policy a loader applies (note.h's rules) */
-	const char *damage; /* NULL when well formed and of our version */
+	/* Why the note is damaged, "" when it is not: one phrase with the
+	 * values ("policy 7 is out of range (0, 1 or 2)").  An array, not a
+	 * pointer, so that copies of the view stay whole. */
+	char damage[NOTE_DAMAGE_LEN];
 };
+
+/* v->damage, or NULL for a sound note. */
+static inline const char *note_desc_damage(const struct sealing_desc_view *v)
+{
+	return v->damage[0] ? v->damage : NULL;
+}
 
 uint32_t note_get32(const uint8_t *p, int big_endian);
 void note_put32(uint8_t *p, uint32_t v, int big_endian);
@@ -66,10 +77,16 @@ int note_is_sealing(const struct note_ref *n);
 int note_is_gnu_property(const struct note_ref *n);
 
 /*
- * Decodes a sealing descriptor.  A note of another version (version 1
- * included: "an older note version"), of the wrong size or with a policy
- * above 2 is reported in v->damage and applied as policy 1, as
- * sealing_desc_policy() says: a damaged note never turns sealing off.
+ * Decodes a sealing descriptor.  Damage is reported in v->damage: a note
+ * of another version (version 1 included) is read no further than its
+ * version byte; one of ours with the wrong size is not decoded; a decoded
+ * one is damaged when its policy is above 2, its reserved byte is not 0
+ * or it has flag bits outside SEALING_FLAGS_KNOWN.  The applied policy is
+ * sealing_desc_policy()'s, as the runtime's: 1 for another version or a
+ * policy above 2 (a damaged note never turns sealing off), the note's own
+ * otherwise (the runtime ignores reserved bits and unknown flags).  Where
+ * the state offset points is checked against the program headers, in
+ * note-state.c.
  */
 void sealing_desc_read(const struct note_ref *n, int big_endian,
 		       struct sealing_desc_view *v);

@@ -34,3 +34,11 @@ int sealctl_effective_policy(const struct sealctl_object *o)
 	const struct sealctl_note *n = sealctl_deciding_note(o);
 	return n ? (int)n->v.applied : -1;
 }
+
+const char *sealctl_object_damage(const struct sealctl_object *o)
+{
+	for (size_t i = 0; i < o->nnotes; i++)
+		if (note_desc_damage(&o->notes[i].v))
+			return o->notes[i].v.damage;
+	return o->section_damage[0] ? o->section_damage : NULL;
+}

@@ -22,6 +22,8 @@ struct sealctl_range {
 struct sealctl_note {
 	uint64_t offset;      /* absolute file offset of the note header */
 	uint64_t desc_offset; /* absolute file offset of the descriptor */
+	int have_vaddr;       /* found in an allocated section or a PT_NOTE */
+	uint64_t vaddr;       /* link-time address of the note header */
 	struct sealing_desc_view v;
 };
 
@@ -62,6 +64,9 @@ struct sealctl_object {
 	int notes_truncated; /* more than SEALCTL_MAX_NOTES were found */
 	struct sealctl_note notes[SEALCTL_MAX_NOTES];
 	const char *note_damage; /* a note section that does not parse */
+	/* A .note.sealing section that yields no sealing note (its namesz,
+	 * owner or type overwritten, or it does not parse): why, or "". */
+	char section_damage[NOTE_DAMAGE_LEN];
 
 	struct sealctl_gnu_property prop;
 
@@ -82,5 +87,8 @@ const char *sealctl_kind_name(enum sealctl_kind kind);
 int sealctl_effective_policy(const struct sealctl_object *o);
 /* The note that decides: the first with the highest policy, or NULL. */
 const struct sealctl_note *sealctl_deciding_note(const struct sealctl_object *o);
+/* Why the object's sealing note is damaged (its first damaged note, else
+ * its .note.sealing section), or NULL: what check fails it for. */
+const char *sealctl_object_damage(const struct sealctl_object *o);
 
 #endif

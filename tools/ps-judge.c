@@ -159,9 +159,33 @@ static void judge_plain(const struct ps_process *ps, struct ps_object *o)
 	judge_by_rule(o, &f);
 }
 
+static int fully_sealed(const struct ps_object *o)
+{
+	return o->nmaps && o->nsealed == o->nmaps;
+}
+
+/* Whatever was expected: the vdso aside, since a kernel without
+ * CONFIG_MSEAL_SYSTEM_MAPPINGS never seals it and nothing in the process
+ * can (the runtime leaves it open unless a note says vdso=seal). */
+static int strict_fails(const struct ps_object *o)
+{
+	return !o->vdso && !fully_sealed(o);
+}
+
+int ps_object_fails(const struct ps_process *ps, const struct ps_object *o)
+{
+	return (o->expected == 1 && !fully_sealed(o)) || (ps->strict && strict_fails(o));
+}
+
+int ps_fails(const struct ps_process *ps)
+{
+	return ps->failing || (ps->strict && ps->strict_failing);
+}
+
 void ps_judge(struct ps_process *ps)
 {
 	ps->failing = 0;
+	ps->strict_failing = 0;
 	for (size_t i = 0; i < ps->nobj; i++) {
 		struct ps_object *o = &ps->obj[i];
 		const struct sealctl_note *n = o->read ? sealctl_deciding_note(&o->file) : NULL;
@@ -171,14 +195,16 @@ void ps_judge(struct ps_process *ps)
 			judge_noted(ps, o, n);
 		else
 			judge_plain(ps, o);
-		if (o->expected == 1 && o->nsealed < o->nmaps)
+		if (o->expected == 1 && !fully_sealed(o))
 			ps->failing++;
+		if (strict_fails(o))
+			ps->strict_failing++;
 	}
 }
 
 const char *ps_state(const struct ps_object *o)
 {
-	if (o->nmaps && o->nsealed == o->nmaps)
+	if (fully_sealed(o))
 		return "sealed";
 	return o->nsealed ? "partly" : "open";
 }

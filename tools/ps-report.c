@@ -12,11 +12,6 @@ static const char *scope_of(const struct sealctl_note *n)
 	return sealing_flag_value(f, n->v.decoded ? n->v.d.flags : 0);
 }
 
-static int failing(const struct ps_object *o)
-{
-	return o->expected == 1 && o->nsealed < o->nmaps;
-}
-
 static void note_text(FILE *out, const struct ps_object *o)
 {
 	const struct sealctl_note *n = o->read ? sealctl_deciding_note(&o->file) : NULL;
@@ -26,8 +21,8 @@ static void note_text(FILE *out, const struct ps_object *o)
 	else if (!n)
 		fputs("no note", out);
 	else if (!n->v.decoded)
-		fprintf(out, "note: version %u (%s), applied as policy %u, scope=%s",
-			n->v.d.version, n->v.damage, n->v.applied, scope_of(n));
+		fprintf(out, "note damaged (%s), applied as policy %u, scope=%s", n->v.damage,
+			n->v.applied, scope_of(n));
 	else
 		fprintf(out, "note: policy %u, scope=%s", n->v.applied, scope_of(n));
 }
@@ -68,14 +63,18 @@ void ps_report_text(FILE *out, const struct ps_process *ps)
 		fprintf(out, "; %s (%s)%s\n",
 			o->expected == 1 ? "expected sealed" :
 			o->expected == 0 ? "not expected" : "expectation unknown",
-			o->reason, failing(o) ? "; NOT SEALED" : "");
+			o->reason, !ps_object_fails(ps, o) ? "" :
+				   o->expected == 1 ? "; NOT SEALED" : "; NOT SEALED (--strict)");
 	}
 	fprintf(out, "pid %d: %zu objects: %zu sealed, %zu partly, %zu open; ", ps->proc.pid,
 		ps->nobj, count[0], count[1], count[2]);
-	fprintf(out, "expected sealed %zu, not (fully) sealed %zu\n", expected, ps->failing);
+	fprintf(out, "expected sealed %zu, not (fully) sealed %zu", expected, ps->failing);
+	if (ps->strict)
+		fprintf(out, "; --strict: %zu not fully sealed besides the vdso", ps->strict_failing);
+	fputc('\n', out);
 }
 
-static void object_json(struct json *j, const struct ps_object *o)
+static void object_json(struct json *j, const struct ps_process *ps, const struct ps_object *o)
 {
 	const struct sealctl_note *n = o->read ? sealctl_deciding_note(&o->file) : NULL;
 
@@ -95,7 +94,7 @@ static void object_json(struct json *j, const struct ps_object *o)
 		json_object(j);
 		json_kint(j, "version", n->v.d.version);
 		json_kint(j, "policy", n->v.applied);
-		json_kstr(j, "damaged", n->v.damage);
+		json_kstr(j, "damaged", note_desc_damage(&n->v));
 		json_kint(j, "flags", n->v.decoded ? n->v.d.flags : 0);
 		json_key(j, "options");
 		report_json_flags(j, n->v.decoded ? n->v.d.flags : 0);
@@ -115,7 +114,7 @@ static void object_json(struct json *j, const struct ps_object *o)
 		json_bool(j, o->expected);
 	json_kstr(j, "reason", o->reason);
 	json_kbool(j, "rule", o->by_rule);
-	json_kbool(j, "ok", !failing(o));
+	json_kbool(j, "ok", !ps_object_fails(ps, o));
 	json_end(j);
 }
 
@@ -138,9 +137,11 @@ void ps_report_json(struct json *j, const struct ps_process *ps)
 	json_key(j, "objects");
 	json_array(j);
 	for (size_t i = 0; i < ps->nobj; i++)
-		object_json(j, &ps->obj[i]);
+		object_json(j, ps, &ps->obj[i]);
 	json_end(j);
 	json_kint(j, "failing", (long long)ps->failing);
-	json_kbool(j, "ok", ps->failing == 0);
+	json_kbool(j, "strict", ps->strict);
+	json_kint(j, "strict_failing", (long long)ps->strict_failing);
+	json_kbool(j, "ok", !ps_fails(ps));
 	json_end(j);
 }

@@ -64,6 +64,8 @@ struct ps_process {
 	int secure_known, secure; /* AT_SECURE */
 	int loader;               /* PS_LOADER_MODULE is mapped */
 	size_t failing;           /* expected sealed but not fully */
+	int strict;               /* --strict: every object but the vdso must be sealed */
+	size_t strict_failing;    /* objects other than the vdso not fully sealed */
 };
 
 /* 0, or -1 with a one-line reason in err (the PID could not be read). */
@@ -87,8 +89,14 @@ int ps_names(const struct ps_process *ps, const struct ps_object *o, const char 
 int ps_read_link_map(struct ps_process *ps, int elf64);
 void ps_free_link_map(struct ps_process *ps);
 
-/* Sets every object's expected/reason and ps->failing. */
+/* Sets every object's expected/reason, ps->failing and ps->strict_failing. */
 void ps_judge(struct ps_process *ps);
+
+/* Does this object fail the process: expected sealed and not fully
+ * sealed, or under --strict any object but the vdso not fully sealed? */
+int ps_object_fails(const struct ps_process *ps, const struct ps_object *o);
+/* Does the process fail (ps exits 1)? */
+int ps_fails(const struct ps_process *ps);
 
 /* "sealed", "partly" or "open". */
 const char *ps_state(const struct ps_object *o);

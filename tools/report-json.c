@@ -40,7 +40,7 @@ static void note(struct json *j, const struct sealctl_note *n)
 	json_u64(j, n->offset);
 	json_kint(j, "version", v->d.version);
 	json_kint(j, "applied_policy", v->applied);
-	json_kstr(j, "damaged", v->damage);
+	json_kstr(j, "damaged", note_desc_damage(v));
 	if (v->decoded) {
 		json_kint(j, "policy", v->d.policy);
 		json_kint(j, "carrier", v->d.carrier);
@@ -76,6 +76,8 @@ void report_json(struct json *j, const struct sealctl_object *o)
 		note(j, &o->notes[i]);
 	json_end(j);
 	json_kbool(j, "notes_truncated", o->notes_truncated);
+	/* The note's damage, or its section's when no note was left. */
+	json_kstr(j, "damaged", sealctl_object_damage(o));
 	json_kstr(j, "note_warning", o->note_damage);
 	json_kbool(j, "gnu_property_note", o->prop.present);
 	json_key(j, "memory_seal");

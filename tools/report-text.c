@@ -30,8 +30,7 @@ static void note_line(FILE *out, const struct sealctl_note *n)
 	const struct sealing_desc_view *v = &n->v;
 
 	if (!v->decoded) {
-		fprintf(out, "version %u, %s; applied as policy %u", v->d.version, v->damage,
-			v->applied);
+		fprintf(out, "damaged: %s; applied as policy %u", v->damage, v->applied);
 		return;
 	}
 	fprintf(out, "policy %u (%s), carrier %s, flags ", v->d.policy,
@@ -40,7 +39,7 @@ static void note_line(FILE *out, const struct sealctl_note *n)
 	/* The offset only means something in memory: say whether the
 	 * static linker has filled it in, nothing more. */
 	fprintf(out, ", state %s", v->d.state ? "linked" : "unlinked");
-	if (v->damage)
+	if (note_desc_damage(v))
 		fprintf(out, " [damaged: %s; applied as policy %u]", v->damage, v->applied);
 }
 
@@ -102,6 +101,8 @@ void report_text(FILE *out, const struct sealctl_object *o)
 			fputc('\n', out);
 		}
 	}
+	if (o->section_damage[0])
+		fprintf(out, "  note damaged: %s\n", o->section_damage);
 	if (o->note_damage)
 		fprintf(out, "  warning: a note section does not parse (%s)\n", o->note_damage);
 	/* Right below our note: the other way a module asks to be sealed. */

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "rewrite.h"
 #include "fullio.h"
+#include "rewrite-tmp.h"
 
 #include "diag.h"
 
@@ -72,9 +73,10 @@ static int same_file(const struct stat *a, const struct stat *b)
 int sealctl_rewrite(const char *path, const struct sealctl_patch *p, size_t n,
 		    const struct stat *before, char *err)
 {
-	char target[PATH_MAX], dirbuf[PATH_MAX], basebuf[PATH_MAX], tmp[PATH_MAX];
+	char target[PATH_MAX], dirbuf[PATH_MAX], basebuf[PATH_MAX];
+	struct rewrite_tmp tmp = { .dfd = -1, .fd = -1 };
 	struct stat st, again;
-	int in = -1, out = -1, dfd = -1, rc = -1;
+	int in = -1, out = -1, rc = -1;
 
 	if (!realpath(path, target)) {
 		sealctl_seterr(err, "%s", strerror(errno));
@@ -109,22 +111,12 @@ int sealctl_rewrite(const char *path, const struct sealctl_patch *p, size_t n,
 
 	strcpy(dirbuf, target);
 	strcpy(basebuf, target);
-	const char *dir = dirname(dirbuf), *base = basename(basebuf);
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.sealctl-XXXXXX", dir, base) >=
-	    sizeof(tmp)) {
-		sealctl_seterr(err, "path too long");
+	if (rewrite_tmp_create(&tmp, dirname(dirbuf), basename(basebuf), st.st_uid, err))
 		goto out;
-	}
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	out = mkostemp(tmp, O_CLOEXEC);
-	if (dfd < 0 || out < 0) {
-		sealctl_seterr(err, "cannot create a temporary file in %s: %s", dir,
-			       strerror(errno));
-		goto out;
-	}
+	out = tmp.fd;
 	if (copy_data(in, out, (uint64_t)st.st_size)) {
 		sealctl_seterr(err, "cannot copy: %s", errno ? strerror(errno) : "file changed size");
-		goto out_unlink;
+		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {
 		uint8_t back[sizeof(p[i].new)];
@@ -132,51 +124,41 @@ int sealctl_rewrite(const char *path, const struct sealctl_patch *p, size_t n,
 		    sealctl_pread_full(out, p[i].offset, p[i].len, back) ||
 		    memcmp(back, p[i].new, p[i].len)) {
 			sealctl_seterr(err, "cannot write the temporary copy: %s", strerror(errno));
-			goto out_unlink;
+			goto out;
 		}
 	}
 	/* Owner before mode: chown clears set-user-ID and set-group-ID. */
 	if (fchown(out, st.st_uid, st.st_gid)) {
 		sealctl_seterr(err, "cannot keep owner %ju:%ju (%s); run as the file's owner or root",
 			       (uintmax_t)st.st_uid, (uintmax_t)st.st_gid, strerror(errno));
-		goto out_unlink;
+		goto out;
 	}
 	if (fchmod(out, st.st_mode & 07777)) {
 		sealctl_seterr(err, "cannot keep mode %04o: %s", st.st_mode & 07777,
 			       strerror(errno));
-		goto out_unlink;
+		goto out;
 	}
 	if (copy_xattrs(in, out, err))
-		goto out_unlink;
+		goto out;
 	struct timespec times[2] = { st.st_atim, st.st_mtim };
 	if (before && before->st_dev == st.st_dev && before->st_ino == st.st_ino)
 		times[0] = before->st_atim;
 	if (futimens(out, times) || fsync(out)) {
 		sealctl_seterr(err, "cannot keep timestamps or sync: %s", strerror(errno));
-		goto out_unlink;
+		goto out;
 	}
 	/* Last look: the original must be the very file we copied. */
 	if (fstat(in, &again) || !same_file(&st, &again) || stat(target, &again) ||
 	    !same_file(&st, &again)) {
 		sealctl_seterr(err, "file changed while being rewritten; original left as it was");
-		goto out_unlink;
+		goto out;
 	}
-	if (rename(tmp, target)) {
-		sealctl_seterr(err, "cannot replace: %s", strerror(errno));
-		goto out_unlink;
-	}
-	/* The rename itself must reach the disk before we report success. */
-	fsync(dfd);
+	if (rewrite_tmp_replace(&tmp, err))
+		goto out;
 	rc = 0;
-	goto out;
-out_unlink:
-	unlink(tmp);
 out:
-	if (out >= 0)
-		close(out);
+	rewrite_tmp_close(&tmp);
 	if (in >= 0)
 		close(in);
-	if (dfd >= 0)
-		close(dfd);
 	return rc;
 }

@@ -3,8 +3,10 @@
  * Crash-safe in-place patching: the patched bytes are written to a copy
  * in the same directory, which is synced and renamed over the original.
  * At every instant the path names either the old file or the complete
- * new one.  A crash can at worst leave a stale ".NAME.sealctl-XXXXXX"
- * temporary next to it.
+ * new one.  A crash leaves no temporary, except one between naming the
+ * copy and the rename (or anywhere on a filesystem without O_TMPFILE),
+ * which the next rewrite of the same file removes: see rewrite-tmp.h.
+ * tests/sealctl/rewrite-kill.test kills it at every step to show this.
  */
 #ifndef SEALCTL_REWRITE_H
 #define SEALCTL_REWRITE_H

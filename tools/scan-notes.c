@@ -11,6 +11,8 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +25,16 @@ struct region {
 	uint64_t abs;         /* absolute file offset of buf[0] */
 	uint64_t align;
 	int from_section;
+	int have_vaddr;       /* an allocated section or a PT_NOTE segment */
+	uint64_t vaddr;       /* link-time address of buf[0] */
+};
+
+/* What one region held, for judging a .note.sealing section. */
+struct region_result {
+	size_t sealing;       /* sealing notes, new or already seen */
+	int notes;            /* notes of any kind */
+	uint32_t first_namesz, first_type;
+	const char *why;      /* it stopped parsing: how */
 };
 
 static int all_zero(const uint8_t *p, size_t n)
@@ -41,13 +53,15 @@ static int have_note_at(const struct sealctl_object *o, uint64_t abs)
 	return 0;
 }
 
-static void scan_region(struct sealctl_object *o, const struct region *r)
+static void scan_region(struct sealctl_object *o, const struct region *r,
+			struct region_result *res)
 {
 	struct note_iter it;
 	struct note_ref n;
 	const char *why = NULL;
 	int got;
 
+	memset(res, 0, sizeof(*res));
 	note_iter_init(&it, r->buf, r->size, r->align, o->big_endian);
 	for (;;) {
 		/* Zero fill after the last note is padding, not a note. */
@@ -58,7 +72,12 @@ static void scan_region(struct sealctl_object *o, const struct region *r)
 		if ((got = note_next(&it, &n, &why)) != 1)
 			break;
 		uint64_t abs = r->abs + n.offset;
+		if (res->notes++ == 0) {
+			res->first_namesz = n.namesz;
+			res->first_type = n.type;
+		}
 		if (note_is_sealing(&n)) {
+			res->sealing++;
 			if (have_note_at(o, abs))
 				continue;
 			if (o->nnotes == SEALCTL_MAX_NOTES) {
@@ -68,6 +87,8 @@ static void scan_region(struct sealctl_object *o, const struct region *r)
 			struct sealctl_note *sn = &o->notes[o->nnotes++];
 			sn->offset = abs;
 			sn->desc_offset = r->abs + n.desc_offset;
+			sn->have_vaddr = r->have_vaddr;
+			sn->vaddr = r->vaddr + n.offset;
 			sealing_desc_read(&n, o->big_endian, &sn->v);
 		} else if (note_is_gnu_property(&n)) {
 			size_t at, len;
@@ -96,6 +117,30 @@ static void scan_region(struct sealctl_object *o, const struct region *r)
 	}
 	if (got < 0 && !o->note_damage)
 		o->note_damage = why;
+	res->why = got < 0 ? why : NULL;
+}
+
+/*
+ * The section every carrier puts the note in, holding no sealing note:
+ * the note's header was overwritten (a namesz other than 8 no longer
+ * reads as ours, or shifts the descriptor so that the section no longer
+ * parses).  Readers that find notes by owner and type, as the runtime of
+ * other modules and the loader module do, would not see it.
+ */
+static void judge_sealing_section(struct sealctl_object *o, const struct region_result *res)
+{
+	if (res->sealing || o->section_damage[0])
+		return;
+	if (res->why)
+		snprintf(o->section_damage, sizeof(o->section_damage),
+			 "section " SEALING_NOTE_SECTION " does not parse (%s)", res->why);
+	else if (res->notes)
+		snprintf(o->section_damage, sizeof(o->section_damage),
+			 "section " SEALING_NOTE_SECTION " holds no SEALING note (namesz %" PRIu32
+			 ", type %" PRIu32 ")", res->first_namesz, res->first_type);
+	else
+		snprintf(o->section_damage, sizeof(o->section_damage),
+			 "section " SEALING_NOTE_SECTION " holds no note");
 }
 
 int sealctl_scan_note_sections(bfd *abfd, struct sealctl_object *o, char *err)
@@ -135,8 +180,13 @@ int sealctl_scan_note_sections(bfd *abfd, struct sealctl_object *o, char *err)
 					 ? (uint64_t)1 << sc_section_alignment(abfd, s)
 					 : 0,
 			.from_section = 1,
+			.have_vaddr = (sc_section_flags(abfd, s) & SEC_ALLOC) != 0,
+			.vaddr = sc_section_vma(abfd, s),
 		};
-		scan_region(o, &r);
+		struct region_result res;
+		scan_region(o, &r, &res);
+		if (!strcmp(name, SEALING_NOTE_SECTION))
+			judge_sealing_section(o, &res);
 		free(buf);
 	}
 	return 0;
@@ -167,8 +217,10 @@ int sealctl_scan_note_segments(int fd, uint64_t fsize, const struct elf_info *in
 			return -1;
 		}
 		struct region r = { .buf = buf, .size = p->filesz,
-				    .abs = o->base + p->offset, .align = p->align };
-		scan_region(o, &r);
+				    .abs = o->base + p->offset, .align = p->align,
+				    .have_vaddr = 1, .vaddr = p->vaddr };
+		struct region_result res;
+		scan_region(o, &r, &res);
 		free(buf);
 	}
 	return 0;

@@ -6,6 +6,7 @@
 #include "diag.h"
 #include "elfhdr.h"
 #include "note.h"
+#include "note-state.h"
 #include "span.h"
 
 #include <elf.h>
@@ -60,6 +61,8 @@ static int describe(bfd *abfd, int fd, uint64_t base, uint64_t size, int patchab
 	int rc = sealctl_scan_note_sections(abfd, o, err);
 	if (!rc && base == 0)
 		rc = sealctl_scan_note_segments(fd, size, &info, o, err);
+	if (!rc)
+		note_check_states(o, &info);
 	if (!rc) {
 		uint64_t mlo = 0, mhi = 0;
 		asection *m = bfd_get_section_by_name(abfd, "sealing_mutable");

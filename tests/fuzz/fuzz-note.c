@@ -33,10 +33,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (note_is_sealing(&n)) {
 			struct sealing_desc_view v;
 			sealing_desc_read(&n, it.big_endian, &v);
-			/* A note must never mean more than 2, and one we could not
-			 * decode must mean exactly the default. */
+			/* A note must never mean more than 2; one we could not
+			 * decode means exactly the default, a decoded one what
+			 * the runtime makes of it; a sound one is whole, of our
+			 * version, in range, with known flags and a zero
+			 * reserved byte. */
 			if (v.applied > SEALING_POLICY_ENFORCE ||
-			    ((!v.decoded || v.damage) && v.applied != SEALING_POLICY_DEFAULT))
+			    (!v.decoded && v.applied != SEALING_POLICY_DEFAULT) ||
+			    (v.decoded && v.applied != sealing_desc_policy(v.d.version, v.d.policy)) ||
+			    (!v.decoded && !note_desc_damage(&v)) ||
+			    (!note_desc_damage(&v) &&
+			     (v.d.policy > SEALING_POLICY_ENFORCE || v.d.reserved ||
+			      (v.d.flags & ~SEALING_FLAGS_KNOWN))) ||
+			    memchr(v.damage, 0, sizeof(v.damage)) == NULL)
 				__builtin_trap();
 		}
 		if (note_is_gnu_property(&n)) {

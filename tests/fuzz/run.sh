@@ -18,14 +18,14 @@ cc=${FUZZ_CC:-clang-14}
 cmake -S "$src" -B "$build" -DCMAKE_C_COMPILER="$cc" -DSEALCTL_FUZZ=ON \
 	-DSEALING_WITH_GCC_PLUGIN=OFF -DSEALING_WITH_LLVM_PASS=OFF \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
-cmake --build "$build" -j2 --target sealctl-fuzz-note sealctl-fuzz-status
+cmake --build "$build" -j2 --target sealctl-fuzz-note sealctl-fuzz-status sealctl-fuzz-rewrite
 
 # Seeds: real notes and real ELF files, so the fuzzer starts past the
 # magic numbers.  sealing-rt.o is built by this same configuration.
 cmake --build "$build" -j2 --target sealing-runtime >/dev/null 2>&1 || true
 corpus=$build/fuzz-corpus
 art=$build/fuzz-artifacts
-mkdir -p "$corpus/note" "$corpus/status" "$art"
+mkdir -p "$corpus/note" "$corpus/status" "$corpus/rewrite" "$art"
 for f in "$build"/runtime/sealing-rt*.o /bin/true "$src"/tests/sealctl/Inputs/*.s; do
 	[ -f "$f" ] || continue
 	case $f in
@@ -40,8 +40,32 @@ done
 printf '\000\010\000\000\000\014\000\000\000\001\000\000\000SEALING\000\002\001\001\000\004\000\000\000\000\000\000\000' \
 	> "$corpus/note/sealing"
 
+# Rewrite seeds: instrumented files that set-policy and set-scope really
+# patch (objects, an archive, a program, a library), each behind the mode
+# byte that picks the edit: 0x04 set-policy 2, 0x01 set-scope module.
+seeds=$(mktemp -d)
+printf 'int main(void) { return 0; }\n' > "$seeds/main.c"
+if [ -f "$build/runtime/sealing-rt.o" ]; then
+	"$cc" "$seeds/main.c" "$build/runtime/sealing-rt.o" -o "$seeds/prog" || true
+	"$cc" -shared -fPIC "$seeds/main.c" "$build/runtime/sealing-rt.o" -o "$seeds/lib.so" || true
+	ar rc "$seeds/lib.a" "$build/runtime/sealing-rt.o" || true
+fi
+for f in "$build"/runtime/sealing-rt*.o "$corpus"/status/*.s.o "$seeds/prog" "$seeds/lib.so" "$seeds/lib.a"; do
+	[ -f "$f" ] || continue
+	{ printf '\004'; cat "$f"; } > "$corpus/rewrite/policy-$(basename "$f")"
+	{ printf '\001'; cat "$f"; } > "$corpus/rewrite/scope-$(basename "$f")"
+done
+rm -rf "$seeds"
+
+# The rewrite target renames files in a private directory under TMPDIR:
+# on tmpfs its fsync calls cost nothing.
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+	TMPDIR=/dev/shm
+	export TMPDIR
+fi
+
 rc=0
-for t in note status; do
+for t in note status rewrite; do
 	echo "fuzzing $t for ${secs}s"
 	"$build/tools/fuzz/sealctl-fuzz-$t" -max_total_time="$secs" -max_len=65536 \
 		-artifact_prefix="$art/$t-" -print_final_stats=1 "$corpus/$t" \

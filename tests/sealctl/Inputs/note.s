@@ -5,6 +5,8 @@
 #   (12; 8 lays out a version-1 descriptor, which has no state field);
 #   TWO=1 appends a second note with POLICY2 and CARRIER2 (as from two
 #   releases whose COMDAT groups did not merge).
+# The state field points at a writable byte, as the runtime's notes do:
+# 0 in the object, filled in by the static linker.
 	.ifndef VERSION
 	.set VERSION, 2
 	.endif
@@ -27,7 +29,7 @@
 	.byte VERSION, \policy, \carrier, 0
 	.long FLAGS
 	.if DESCSZ > 8
-	.long 0
+	.long note_state - .
 	.endif
 	.endm
 
@@ -37,4 +39,7 @@
 	.ifdef TWO
 	sealing_note POLICY2, CARRIER2
 	.endif
+	.section .bss.note_state,"aw",%nobits
+note_state:
+	.zero 1
 	.section .note.GNU-stack,"",%progbits

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "note-state.h"
+
+#include <elf.h>
+#include <stdio.h>
+
+static int inside(const struct elf_phdr_lite *p, uint64_t a)
+{
+	return a >= p->vaddr && a - p->vaddr < p->memsz;
+}
+
+/* 1 writable, 0 outside any writable segment, -1 in RELRO. */
+static int writable_at(const struct elf_info *info, uint64_t a)
+{
+	int w = 0;
+	for (size_t i = 0; i < info->phnum; i++) {
+		const struct elf_phdr_lite *p = &info->phdr[i];
+		if (p->type == PT_LOAD && (p->flags & PF_W) && inside(p, a))
+			w = 1;
+	}
+	for (size_t i = 0; w && i < info->phnum; i++)
+		if (info->phdr[i].type == PT_GNU_RELRO && inside(&info->phdr[i], a))
+			return -1;
+	return w;
+}
+
+void note_check_states(struct sealctl_object *o, const struct elf_info *info)
+{
+	/* Addresses wrap as the target's do. */
+	uint64_t mask = info->elf64 ? UINT64_MAX : UINT32_MAX;
+
+	if (info->type != ET_EXEC && info->type != ET_DYN)
+		return;
+	for (size_t i = 0; i < o->nnotes; i++) {
+		struct sealctl_note *n = &o->notes[i];
+		struct sealing_desc_view *v = &n->v;
+		if (!v->decoded || note_desc_damage(v) || !n->have_vaddr)
+			continue;
+		int32_t state = v->d.state;
+		if (state == 0) {
+			snprintf(v->damage, sizeof(v->damage),
+				 "its state offset is 0, which only a relocatable object may have");
+			continue;
+		}
+		/* The field's own address: the note's, plus where its
+		 * descriptor starts (the note's alignment decides), plus the
+		 * field's place in the descriptor. */
+		uint64_t field = n->vaddr + (n->desc_offset - n->offset) + SEALING_DESC_STATE_OFFSET;
+		uint64_t target = (field + (uint64_t)(int64_t)state) & mask;
+		int w = writable_at(info, target);
+		if (w <= 0)
+			snprintf(v->damage, sizeof(v->damage), "its state offset (%s0x%x) points %s",
+				 state < 0 ? "-" : "",
+				 state < 0 ? 0u - (uint32_t)state : (uint32_t)state,
+				 w < 0 ? "into RELRO, read-only once relocated"
+				       : "outside any writable segment");
+	}
+}
