@@ -40,16 +40,19 @@ RT_HOT static const char *rt_note_damage(const volatile struct sealing_note *n)
 		copy[i] = name[i];
 	if (!sealing_note_is_ours(n->namesz, n->type, copy) ||
 	    n->descsz < SEALING_NOTE_DESCSZ)
-		return "note damaged: its header is not ours";
+		return "note damaged: its header is not a sealing note's";
+	/* sealctl check words the same damage the same way (tools/note.c). */
 	if (n->desc.version != SEALING_NOTE_VERSION)
-		return "note damaged: unknown version";
+		return "note damaged: not the version this runtime reads";
 	if (n->desc.policy > SEALING_POLICY_ENFORCE)
-		return "note damaged: policy out of range";
+		return "note damaged: policy out of range (0, 1 or 2)";
+	if (n->desc.reserved)
+		return "note damaged: reserved byte not 0";
 	if (n->desc.flags & ~SEALING_FLAGS_KNOWN)
-		return "note damaged: unknown flags";
+		return "note damaged: unknown flag bits";
 	const volatile int32_t *field = &n->desc.state;
 	if ((uintptr_t)field + (uintptr_t)(intptr_t)*field != (uintptr_t)&rt_state)
-		return "note damaged: its state offset leads elsewhere";
+		return "note damaged: its state offset points elsewhere than its state byte";
 	return 0;
 }
 

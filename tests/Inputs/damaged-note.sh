@@ -10,7 +10,7 @@
 #   dlopen    dlopen'd by an executable with process scope
 set -u
 d=$1 loader=$2
-for m in version=7 policy=9 flags=0xff000000 state=0x7ff00000 state=-0x40000000 \
+for m in version=7 policy=9 reserved=0x5a flags=0xff000000 state=0x7ff00000 state=-0x40000000 \
 	 namesz=9 descsz=4 type=5; do
 	mkdir -p "$d/$m"
 	python3 "$(dirname "$0")/mutate-note.py" "$d/libdamaged.so" "$d/$m/libdamaged.so" \
