@@ -114,7 +114,7 @@ class Harness:
         w = pw.generate(seed, self.args.no_preload, self.have_sys)
         runs = [r for r in w.runs if self.args.run is None or r.index == self.args.run]
         bw = pb.BuiltWorld(w, self.objects, os.path.join(self.work, 'seed-%d' % seed))
-        failed, report, ncp, tags = [], [], 0, set()
+        failed, report, ncp, tags = [], [], 0, Counter()
         try:
             bw.link()
         except pb.BuildError as e:
@@ -126,7 +126,7 @@ class Harness:
             res = pr.run_checkpointed(env, argv, bw.run_dir(run), self.tc.sealctl,
                                       self.args.timeout, self.args.backtrace)
             ncp += len(res.checkpoints)
-            tags |= pw.coverage(w, run)
+            tags.update(pw.coverage(w, run))
             mm = pc.grouped(pc.judge(bw, run, res))
             if mm:
                 failed.append((run, mm, res))
@@ -206,7 +206,7 @@ class Harness:
             cmd = [self.tc.cc, '-pthread', '-o', bw.exe] + self.objects.inputs(pb.STRESS_BUILD, exe)
             bw._do(cmd)
         except pb.BuildError as e:
-            self.stats.add(seed, 0, 0, [pc.Mismatch('build', -1, '', str(e))], set())
+            self.stats.add(seed, 0, 0, [pc.Mismatch('build', -1, '', str(e))], Counter())
             emit('sealprop: stress seed %d: build failed:\n%s' % (seed, e))
             return
         failed, nruns = [], 0
@@ -232,7 +232,7 @@ class Harness:
                 if self.deadline and time.monotonic() > self.deadline:
                     break
         all_mm = [m for f in failed for m in f[2]]
-        self.stats.add(seed, nruns, 0, all_mm, {'stress'} | ({'stress+loader'} if counts[True][0] else set()))
+        self.stats.add(seed, nruns, 0, all_mm, Counter())
         with self.print_lock:
             self.stress_counts[False][0] += counts[False][0]
             self.stress_counts[False][1] += counts[False][1]
@@ -283,7 +283,7 @@ class Harness:
             try:
                 inner(seed)
             except Exception:  # noqa: BLE001
-                self.stats.add(seed, 0, 0, [pc.Mismatch('harness', -1, '', traceback.format_exc())], set())
+                self.stats.add(seed, 0, 0, [pc.Mismatch('harness', -1, '', traceback.format_exc())], Counter())
                 with self.print_lock:
                     emit('\n=== sealprop: seed %d: harness error ===\n%s%s' % (
                         seed, traceback.format_exc(), 'reproduce: ' + self.replay(seed, stress=a.stress)))
