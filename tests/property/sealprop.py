@@ -310,8 +310,8 @@ class Harness:
         s = self.stats
         kind = 'stress worlds' if self.args.stress else 'worlds'
         emit('')
-        emit('sealprop: %d %s, %d runs, %d checkpoints, %d mismatches, %d hangs, %.1f s' % (
-            s.worlds, kind, s.runs, s.checkpoints, s.mismatches, s.hangs, seconds))
+        emit('sealprop: %d %s (%d failing), %d runs, %d checkpoints, %d mismatches, %d hangs, %.1f s' % (
+            s.worlds, kind, len(s.failing), s.runs, s.checkpoints, s.mismatches, s.hangs, seconds))
         if self.args.stress:
             c = self.stress_counts
             emit('sealprop: stress without the loader module: %d runs, %d hangs; with it: %d runs, %d hangs' % (
