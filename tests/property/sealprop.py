@@ -359,7 +359,7 @@ def judge_stress(bw, run, res, a):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('--build', required=True, help="sealing's build directory")
+    ap.add_argument('--build', help="sealing's build directory (required but with --describe)")
     ap.add_argument('--cc', default='gcc', help='the GCC the plugin was built for (default gcc)')
     ap.add_argument('--seeds', help='seeds: 1,2,10-20')
     ap.add_argument('--seed', type=int, help='one seed')
@@ -380,11 +380,23 @@ def main(argv=None):
     ap.add_argument('--work', help='work directory (default: a new one in $TMPDIR)')
     ap.add_argument('--keep', action='store_true', help='keep every world, passing or not')
     ap.add_argument('-v', '--verbose', action='store_true', help='a line per passing world too')
+    ap.add_argument('--describe', action='store_true', help='print the worlds of --seed/--seeds, build nothing')
     a = ap.parse_args(argv)
+    if not a.build and not a.describe:
+        ap.error('--build is required')
     if a.seed is None and not a.seeds and not a.minutes:
         ap.error('give --seeds, --seed or --minutes')
     if a.run is not None and a.seed is None:
         ap.error('--run needs --seed')
+    if a.describe:
+        have_sys = all(propelf.resolve(n, []) for n in pw.SYSTEM_LIBS)
+        for seed in [a.seed] if a.seed is not None else parse_seeds(a.seeds or ''):
+            w = pw.generate(seed, a.no_preload, have_sys)
+            print('\n'.join(pw.describe_world(w)))
+            for r in w.runs:
+                if a.run is None or r.index == a.run:
+                    print('\n'.join(pw.describe_run(w, r)))
+        return 0
     try:
         h = Harness(a)
     except pb.BuildError as e:
