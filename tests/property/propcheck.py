@@ -278,9 +278,20 @@ def judge_summary(cat, err, seen0):
     batch = [l for l in ours if start < l.seq < s.seq and l.claim]
     n_sealed = sum(l.claim == 'sealed' for l in batch)
     n_open = sum(l.claim == 'open' for l in batch)
-    if (n_sealed, n_open) != s.summary:
+    got = s.summary
+    if (n_sealed, n_open) != (got['sealed'], got['open']):
         mm.append(Mismatch('summary', 0, 'prop-exe', 'summary says %d sealed, %d open; its pass printed '
-                           '%d sealed and %d open lines: %s' % (s.summary + (n_sealed, n_open, s.text))))
+                           '%d sealed and %d open lines: %s' % (got['sealed'], got['open'], n_sealed, n_open, s.text)))
+    # A summary that gives the objects it saw: the parts add up to them,
+    # and they are the objects of the process at start-up.
+    if got['total'] is not None:
+        parts = got['sealed'] + got['open'] + (got['left'] or 0) + (got['gone'] or 0)
+        if parts != got['total']:
+            mm.append(Mismatch('summary', 0, 'prop-exe', 'the parts (%d) do not add up to the total (%d): %s' % (
+                parts, got['total'], s.text)))
+        if got['total'] - (got['gone'] or 0) != len(seen0):
+            mm.append(Mismatch('summary', 0, 'prop-exe', 'saw %d objects, the process had %d at start-up: %s' % (
+                got['total'] - (got['gone'] or 0), len(seen0), s.text)))
     return mm
 
 

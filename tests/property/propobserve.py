@@ -68,7 +68,7 @@ class Line:
     claim: Optional[str]       # 'sealed', 'open', or None (not an object report)
     origin: str = 'runtime'    # or 'loader': see line_origin
     failed: bool = False
-    summary: Optional[tuple] = None  # (sealed, open) for the executable's summary
+    summary: object = None     # parse_summary's dict for the executable's summary, or 'unparsed'
     key: Optional[tuple] = None
 
 
@@ -81,19 +81,34 @@ class Stderr:
 
 
 def parse_summary(text):
-    """The executable's process-scope summary -> (sealed, left open), or None.
+    """The executable's process-scope summary -> {'sealed', 'open', 'left',
+    'gone', 'total'} (None where the line does not say), or None.
 
-    Today: "process scope: sealed N objects, left M open; S syscalls".
-    Lenient on purpose, and the one place to adapt when the wording
-    changes: "process scope" somewhere, the first number after "sealed",
-    and the number before "open" or after "left"."""
+    The one place to adapt when the wording changes; lenient on purpose.
+    Known wordings:
+      "process scope: sealed N objects, left M open; S syscalls"
+      "process scope: T objects: N sealed here, M left open, L left to
+       their own runtime[, G unloaded meanwhile]; S syscalls"
+    """
     if 'process scope' not in text:
         return None
-    s = re.search(r'\bsealed\D*?(\d+)|(\d+)\s+(?:objects?\s+)?sealed', text)
-    o = re.search(r'left\s+(\d+)|(\d+)\s+(?:objects?\s+)?(?:left\s+)?open', text)
-    if not s or not o:
+
+    def num(*patterns):
+        for p in patterns:
+            m = re.search(p, text)
+            if m:
+                return int(next(g for g in m.groups() if g is not None))
         return None
-    return int(s.group(1) or s.group(2)), int(o.group(1) or o.group(2))
+    out = {
+        'total': num(r'process scope:\s*(\d+)\s+objects?\b'),
+        'sealed': num(r'(\d+)\s+(?:objects?\s+)?sealed', r'\bsealed\s+(\d+)'),
+        'open': num(r'(\d+)\s+(?:objects?\s+)?(?:left\s+)?open', r'left\s+(\d+)\s+(?:objects?\s+)?open'),
+        'left': num(r'(\d+)\s+(?:objects?\s+)?left to their own'),
+        'gone': num(r'(\d+)\s+(?:objects?\s+)?unloaded'),
+    }
+    if out['sealed'] is None or out['open'] is None:
+        return None
+    return out
 
 
 def line_origin(text):
