@@ -14,7 +14,7 @@ apt-get install -y -qq --no-install-recommends \
 	build-essential cmake python3 gawk file util-linux \
 	gcc g++ gfortran gcc-12-plugin-dev \
 	gcc-11 g++-11 gfortran-11 gcc-11-plugin-dev \
-	binutils-dev libiberty-dev libzstd-dev zlib1g-dev libcap2-bin \
+	binutils-dev libiberty-dev libzstd-dev zlib1g-dev libbz2-1.0 libcap2-bin \
 	clang-14 llvm-14-dev llvm-14-tools lld-14 lld libclang-rt-14-dev \
 	clang-15 llvm-15-dev llvm-15-tools lld-15 \
 	clang-16 llvm-16-dev llvm-16-tools lld-16 \
