@@ -12,14 +12,15 @@
 #include <string.h>
 
 static const char usage[] =
-	"usage: sealctl check [--min-policy N] [--objects] [--verbose] [--json] PATH...\n"
+	"usage: sealctl check [--min-policy N] [--min-runtime X.Y.Z] [--strict] [--objects]\n"
+	"                     [--verbose] [--json] PATH...\n"
 	"\n"
 	"Audit files and directory trees (recursively; symlinks are followed, each\n"
 	"file and directory is visited once, so symlink loops end there).  Every\n"
 	"ELF executable and shared library must carry a sound sealing note whose\n"
 	"effective policy is at least N.  A damaged note fails with the reason\n"
-	"('note damaged: ...'): another version, a descriptor that is not 12\n"
-	"bytes, a policy above 2, a reserved byte other than 0, unknown flag\n"
+	"('note damaged: ...'): a version this sealctl does not read, a\n"
+	"descriptor of the wrong size for its version, a policy above 2, a reserved byte other than 0, unknown flag\n"
 	"bits, a state offset that is 0 or does not land in writable memory\n"
 	"outside RELRO, a .note.sealing section without a sealing note.  Non-ELF files are skipped, and so are\n"
 	"relocatable objects and static archives (a module is instrumented when\n"
@@ -31,6 +32,12 @@ static const char usage[] =
 	"\n"
 	"  --min-policy N  minimum effective policy, 0, 1 or 2 (default 1:\n"
 	"                  an instrumented file set to policy 0 fails)\n"
+	"  --min-runtime X.Y.Z  fail files whose runtime is older than release\n"
+	"                  X.Y.Z (a version 2 note, which records none, counts\n"
+	"                  as older than any): they carry a runtime to rebuild\n"
+	"  --strict        also fail an executable without the process pass (the\n"
+	"                  unit defining main was not instrumented, so it seals\n"
+	"                  only itself): instrument that unit, or link sealing-rt.o\n"
 	"  --objects       also require the note in .o files and archive members\n"
 	"  --verbose, -v   also list the files that pass and the skipped ones\n"
 	"  --json          one JSON document: results and summary\n"
@@ -40,13 +47,15 @@ static const char usage[] =
 	"not be read, 2 usage error.\n";
 
 struct check {
-	int min, objects, verbose, json;
+	int min, objects, verbose, json, strict;
+	uint32_t min_runtime; /* 0: any */
 	unsigned long checked, passed, failed, skipped;
 	struct walk walk;
 	struct json j;
 };
 
-enum { OPT_MIN_POLICY = 'm', OPT_OBJECTS = 'o', OPT_VERBOSE = 'v', OPT_JSON = 'j' };
+enum { OPT_MIN_POLICY = 'm', OPT_OBJECTS = 'o', OPT_VERBOSE = 'v', OPT_JSON = 'j',
+       OPT_MIN_RUNTIME = 'r', OPT_STRICT = 's' };
 
 static int option(int key, const char *arg, void *ctx)
 {
@@ -64,6 +73,15 @@ static int option(int key, const char *arg, void *ctx)
 	case OPT_OBJECTS:
 		c->objects = 1;
 		return 0;
+	case OPT_MIN_RUNTIME:
+		if (!sealing_runtime_parse(arg, &c->min_runtime) || !c->min_runtime) {
+			sealctl_usage_error("check", "--min-runtime must be a release such as 0.2.0, not '%s'", arg);
+			return SEALCTL_EXIT_USAGE;
+		}
+		return 0;
+	case OPT_STRICT:
+		c->strict = 1;
+		return 0;
 	case OPT_VERBOSE:
 		c->verbose = 1;
 		return 0;
@@ -77,6 +95,8 @@ static int option(int key, const char *arg, void *ctx)
 static const struct option longopts[] = {
 	{ "min-policy", required_argument, NULL, OPT_MIN_POLICY },
 	{ "objects", no_argument, NULL, OPT_OBJECTS },
+	{ "min-runtime", required_argument, NULL, OPT_MIN_RUNTIME },
+	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "verbose", no_argument, NULL, OPT_VERBOSE },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ 0 },
@@ -119,6 +139,16 @@ static void skip(struct check *c, const char *path, const char *why)
 		printf("%s: skipped (%s)\n", path, why);
 }
 
+/* The oldest runtime release among the object's notes (0: a version 2 note). */
+static uint32_t oldest_runtime(const struct sealctl_object *o)
+{
+	uint32_t r = UINT32_MAX;
+	for (size_t i = 0; i < o->nnotes; i++)
+		if (o->notes[i].v.decoded && o->notes[i].v.d.runtime < r)
+			r = o->notes[i].v.d.runtime;
+	return r == UINT32_MAX ? 0 : r;
+}
+
 static int judge(const struct sealctl_object *o, void *arg)
 {
 	struct check *c = arg;
@@ -154,6 +184,19 @@ static int judge(const struct sealctl_object *o, void *arg)
 	} else if (eff < c->min) {
 		c->failed++;
 		snprintf(reason, sizeof(reason), "policy %d is below the minimum %d", eff, c->min);
+		result(c, name, "fail", reason, eff, o);
+	} else if (c->min_runtime && oldest_runtime(o) < c->min_runtime) {
+		char have[24], want[24];
+		const char *h = sealing_runtime_name(oldest_runtime(o), have, sizeof(have));
+		c->failed++;
+		snprintf(reason, sizeof(reason), "runtime %s is older than %s: rebuild it",
+			 h ? h : "before 0.2", sealing_runtime_name(c->min_runtime, want, sizeof(want)));
+		result(c, name, "fail", reason, eff, o);
+	} else if (c->strict && !o->process_pass &&
+		   (o->kind == SEALCTL_KIND_EXECUTABLE || o->kind == SEALCTL_KIND_PIE)) {
+		c->failed++;
+		snprintf(reason, sizeof(reason), "executable without the process pass: it seals only "
+			 "itself; instrument the unit that defines main, or link sealing-rt.o");
 		result(c, name, "fail", reason, eff, o);
 	} else {
 		c->passed++;
@@ -236,6 +279,15 @@ int cmd_check(int argc, char **argv)
 		json_kint(&c.j, "failed", (long long)c.failed);
 		json_kint(&c.j, "skipped", (long long)c.skipped);
 		json_kint(&c.j, "min_policy", c.min);
+		if (c.min_runtime) {
+			char want[24];
+			json_kstr(&c.j, "min_runtime",
+				  sealing_runtime_name(c.min_runtime, want, sizeof(want)));
+		} else {
+			json_key(&c.j, "min_runtime");
+			json_null(&c.j);
+		}
+		json_kbool(&c.j, "strict", c.strict);
 		json_finish(&c.j);
 	} else {
 		printf("sealctl check: checked %lu, passed %lu, failed %lu, skipped %lu\n",

@@ -80,6 +80,12 @@ int note_is_sealing(const struct note_ref *n)
 	return sealing_note_is_ours(n->namesz, n->type, (const char *)n->name);
 }
 
+int note_is_sealing_process(const struct note_ref *n)
+{
+	return n->type == SEALING_PROCESS_NOTE_TYPE &&
+	       sealing_note_owner_is_ours(n->namesz, (const char *)n->name);
+}
+
 int note_is_gnu_property(const struct note_ref *n)
 {
 	return n->type == NT_GNU_PROPERTY_TYPE_0 && n->namesz == sizeof(ELF_NOTE_GNU) &&
@@ -99,16 +105,17 @@ void sealing_desc_read(const struct note_ref *n, int big_endian,
 		return;
 	}
 	v->d.version = p[SEALING_DESC_VERSION_OFFSET];
-	if (v->d.version != SEALING_NOTE_VERSION) {
+	uint32_t want = sealing_desc_size(v->d.version);
+	if (!want) {
 		/* Nothing past the version byte is ours to interpret. */
-		snprintf(why, NOTE_DAMAGE_LEN, "version %u, %s than the version %d this sealctl reads",
-			 v->d.version, v->d.version < SEALING_NOTE_VERSION ? "older" : "newer",
-			 SEALING_NOTE_VERSION);
+		snprintf(why, NOTE_DAMAGE_LEN, "version %u, %s than the versions %d to %d this sealctl reads",
+			 v->d.version, v->d.version < SEALING_NOTE_VERSION_OLDEST ? "older" : "newer",
+			 SEALING_NOTE_VERSION_OLDEST, SEALING_NOTE_VERSION);
 		return;
 	}
-	if (n->descsz != SEALING_NOTE_DESCSZ) {
-		snprintf(why, NOTE_DAMAGE_LEN, "descriptor is %" PRIu32 " bytes, not %d", n->descsz,
-			 SEALING_NOTE_DESCSZ);
+	if (n->descsz != want) {
+		snprintf(why, NOTE_DAMAGE_LEN, "descriptor is %" PRIu32 " bytes, not %" PRIu32
+			 " (version %u)", n->descsz, want, v->d.version);
 		return;
 	}
 	v->decoded = 1;
@@ -117,6 +124,9 @@ void sealing_desc_read(const struct note_ref *n, int big_endian,
 	v->d.reserved = p[offsetof(struct sealing_note_desc, reserved)];
 	v->d.flags = note_get32(p + SEALING_DESC_FLAGS_OFFSET, big_endian);
 	v->d.state = (int32_t)note_get32(p + SEALING_DESC_STATE_OFFSET, big_endian);
+	/* Version 2 recorded no runtime release: 0 reads as "before 0.2". */
+	v->d.runtime = want > SEALING_DESC_RUNTIME_OFFSET
+			       ? note_get32(p + SEALING_DESC_RUNTIME_OFFSET, big_endian) : 0;
 	v->applied = sealing_desc_policy(v->d.version, v->d.policy);
 	if (v->d.policy > SEALING_POLICY_ENFORCE)
 		snprintf(why, NOTE_DAMAGE_LEN, "policy %u is out of range (0, 1 or 2)", v->d.policy);
@@ -190,4 +200,27 @@ int gnu_property_find(const uint8_t *desc, size_t descsz, int big_endian,
 	if (*at == SIZE_MAX)
 		*at = descsz;
 	return found;
+}
+
+const char *sealing_runtime_name(uint32_t runtime, char *buf, size_t size)
+{
+	if (!runtime)
+		return NULL;
+	snprintf(buf, size, "%u.%u.%u", (unsigned)(runtime >> 16), (unsigned)((runtime >> 8) & 0xff),
+		 (unsigned)(runtime & 0xff));
+	return buf;
+}
+
+int sealing_runtime_parse(const char *s, uint32_t *runtime)
+{
+	unsigned v[3] = { 0, 0, 0 };
+	int n = 0;
+	char tail;
+	if (!s)
+		return 0;
+	n = sscanf(s, "%u.%u.%u%c", &v[0], &v[1], &v[2], &tail);
+	if (n < 2 || n > 3 || v[0] > 0xffff || v[1] > 0xff || v[2] > 0xff)
+		return 0;
+	*runtime = SEALING_RUNTIME_PACK(v[0], v[1], v[2]);
+	return 1;
 }

@@ -74,12 +74,16 @@ int note_next(struct note_iter *it, struct note_ref *n, const char **why);
 
 /* Is this note in the "SEALING" namespace with type NT_SEALING_POLICY? */
 int note_is_sealing(const struct note_ref *n);
+/* ... with type NT_SEALING_PROCESS (the executable's part of the runtime)? */
+int note_is_sealing_process(const struct note_ref *n);
 int note_is_gnu_property(const struct note_ref *n);
 
 /*
- * Decodes a sealing descriptor.  Damage is reported in v->damage: a note
- * of another version (version 1 included) is read no further than its
- * version byte; one of ours with the wrong size is not decoded; a decoded
+ * Decodes a sealing descriptor of a version this sealctl knows (2: 12
+ * bytes, 3: 16 with the runtime release).  Damage is reported in
+ * v->damage: a note of another version (version 1 included) is read no
+ * further than its version byte; one with the wrong size for its version
+ * is not decoded; a decoded
  * one is damaged when its policy is above 2, its reserved byte is not 0
  * or it has flag bits outside SEALING_FLAGS_KNOWN.  The applied policy is
  * sealing_desc_policy()'s, as the runtime's: 1 for another version or a
@@ -95,6 +99,11 @@ void sealing_desc_read(const struct note_ref *n, int big_endian,
 const char *sealing_flag_value(const struct sealing_flag_option *o, uint32_t flags);
 
 const char *sealing_carrier_name(unsigned carrier);
+/* "0.2.0" for a runtime release (note version 3 on); NULL for 0, which
+ * version 2 notes read as: a release before 0.2 recorded none. */
+const char *sealing_runtime_name(uint32_t runtime, char *buf, size_t size);
+/* "0.2.0" -> SEALING_RUNTIME_PACK(0, 2, 0); 1 on success, 0 if malformed. */
+int sealing_runtime_parse(const char *s, uint32_t *runtime);
 const char *sealing_policy_name(unsigned policy);
 
 /*

@@ -70,6 +70,11 @@ struct sealctl_object {
 
 	struct sealctl_gnu_property prop;
 
+	/* NT_SEALING_PROCESS: the executable's part of the runtime (its
+	 * process pass) is linked in. */
+	int process_pass;
+	uint64_t process_offset; /* absolute offset of that note's header */
+
 	/* Linked files only: what the runtime will seal (link-time
 	 * addresses; add the load bias for PIE and shared objects). */
 	int linked;

@@ -92,6 +92,10 @@ static int executable_seals_process(const struct ps_process *ps, struct rt_facts
 		*why = "no note, and the executable has none to seal it";
 		return 0;
 	}
+	if (!x->file.process_pass) {
+		*why = "no note, and the executable has no process pass (its main was not instrumented)";
+		return 0;
+	}
 	f->flags = xn->v.decoded ? xn->v.d.flags : 0;
 	f->policy = effective(ps, xn->v.applied, &env);
 	if (!(f->flags & SEALING_FLAG_SCOPE_PROCESS)) {
@@ -103,6 +107,7 @@ static int executable_seals_process(const struct ps_process *ps, struct rt_facts
 			   : "no note, and the executable's policy is 0";
 		return 0;
 	}
+	f->exe_seals_plain = 1;
 	return 1;
 }
 

@@ -49,6 +49,8 @@ static void note(struct json *j, const struct sealctl_note *n)
 		json_key(j, "options");
 		report_json_flags(j, v->d.flags);
 		json_kbool(j, "state_linked", v->d.state != 0);
+		char rel[24];
+		json_kstr(j, "runtime", sealing_runtime_name(v->d.runtime, rel, sizeof(rel)));
 	}
 	json_end(j);
 }
@@ -79,6 +81,7 @@ void report_json(struct json *j, const struct sealctl_object *o)
 	/* The note's damage, or its section's when no note was left. */
 	json_kstr(j, "damaged", sealctl_object_damage(o));
 	json_kstr(j, "note_warning", o->note_damage);
+	json_kbool(j, "process_pass", o->process_pass);
 	json_kbool(j, "gnu_property_note", o->prop.present);
 	json_key(j, "memory_seal");
 	report_json_memory_seal(j, o);

@@ -39,6 +39,9 @@ static void note_line(FILE *out, const struct sealctl_note *n)
 	/* The offset only means something in memory: say whether the
 	 * static linker has filled it in, nothing more. */
 	fprintf(out, ", state %s", v->d.state ? "linked" : "unlinked");
+	char rel[24];
+	const char *rt = sealing_runtime_name(v->d.runtime, rel, sizeof(rel));
+	fprintf(out, ", runtime %s", rt ? rt : "before 0.2");
 	if (note_desc_damage(v))
 		fprintf(out, " [damaged: %s; applied as policy %u]", v->damage, v->applied);
 }
@@ -105,6 +108,9 @@ void report_text(FILE *out, const struct sealctl_object *o)
 		fprintf(out, "  note damaged: %s\n", o->section_damage);
 	if (o->note_damage)
 		fprintf(out, "  warning: a note section does not parse (%s)\n", o->note_damage);
+	if (eff >= 0 && (o->kind == SEALCTL_KIND_EXECUTABLE || o->kind == SEALCTL_KIND_PIE))
+		fprintf(out, "  process pass: %s\n", o->process_pass ? "yes" :
+			"no (the unit defining main was not instrumented: the executable seals only itself)");
 	/* Right below our note: the other way a module asks to be sealed. */
 	fprintf(out, "  memory-seal: %s\n", report_memory_seal(o));
 	if (o->linked)

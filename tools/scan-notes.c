@@ -90,6 +90,13 @@ static void scan_region(struct sealctl_object *o, const struct region *r,
 			sn->have_vaddr = r->have_vaddr;
 			sn->vaddr = r->vaddr + n.offset;
 			sealing_desc_read(&n, o->big_endian, &sn->v);
+		} else if (note_is_sealing_process(&n)) {
+			/* Its own section in a relocatable object: not damage. */
+			res->sealing++;
+			if (!o->process_pass) {
+				o->process_pass = 1;
+				o->process_offset = abs;
+			}
 		} else if (note_is_gnu_property(&n)) {
 			size_t at, len;
 			int f = gnu_property_find(n.desc, n.descsz, o->big_endian, o->elf64,

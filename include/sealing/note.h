@@ -21,23 +21,50 @@
 
 /*
  * The version of the note and of the runtime ABI behind it.  The COMDAT
- * group's signature carries it, so objects built for another version
- * never merge with these.
+ * groups' signatures carry it, so objects built for another version never
+ * merge with these.  Readers also know version 2, whose descriptor is
+ * this one without the runtime field (docs/note-format.md, "Versions").
  */
-#define SEALING_NOTE_VERSION 2
+#define SEALING_NOTE_VERSION 3
+#define SEALING_NOTE_VERSION_OLDEST 2 /* the oldest a reader still reads */
+
+/*
+ * The runtime's own release, recorded in every module's note: after a
+ * runtime fix, `sealctl check --min-runtime` finds the files that carry an
+ * older copy.  major.minor.patch, packed as major << 16 | minor << 8 | patch.
+ */
+#define SEALING_RUNTIME_MAJOR 0
+#define SEALING_RUNTIME_MINOR 2
+#define SEALING_RUNTIME_PATCH 0
+#define SEALING_RUNTIME_PACK(maj, min, pat) (((maj) << 16) | ((min) << 8) | (pat))
+#define SEALING_RUNTIME_VERSION \
+	SEALING_RUNTIME_PACK(SEALING_RUNTIME_MAJOR, SEALING_RUNTIME_MINOR, SEALING_RUNTIME_PATCH)
 
 #define SEALING_NOTE_SECTION ".note.sealing"
 #define SEALING_NOTE_NAME "SEALING" /* namesz = 8, NUL included */
 #define SEALING_NOTE_NAMESZ 8
 #define SEALING_NOTE_TYPE 1 /* NT_SEALING_POLICY, in the "SEALING" namespace */
-#define SEALING_NOTE_DESCSZ 12
+#define SEALING_NOTE_DESCSZ 16
+#define SEALING_NOTE_DESCSZ_V2 12
+/*
+ * NT_SEALING_PROCESS: present only in a module that carries the
+ * executable's part of the runtime (the process pass).  Libraries read it
+ * in the executable to learn that it will seal them; sealctl reports an
+ * executable without it.  Same owner name; its descriptor is struct
+ * sealing_process_desc.
+ */
+#define SEALING_PROCESS_NOTE_TYPE 2
+#define SEALING_PROCESS_DESCSZ 12
 
 /*
  * Every carrier puts the note, the constructor, its .init_array slot and
- * the whole runtime in one COMDAT group with this signature, so a module
- * keeps exactly one copy whichever carriers contributed.
+ * the runtime's core in one COMDAT group with this signature, so a module
+ * keeps exactly one copy whichever carriers contributed.  The executable's
+ * part (the process pass) and its NT_SEALING_PROCESS note are a second
+ * group, which only the unit that defines main (and sealing-rt.o) carry.
  */
 #define SEALING_COMDAT_GROUP "__sealing_rt_v" SEALING_STR(SEALING_NOTE_VERSION)
+#define SEALING_EXE_COMDAT_GROUP SEALING_COMDAT_GROUP "_exe"
 
 enum sealing_policy {
 	SEALING_POLICY_OFF = 0,     /* no mseal call at all */
@@ -89,6 +116,8 @@ enum sealing_flag { SEALING_FLAG_OPTIONS(SEALING_X_BIT) };
 #define SEALING_STATE_RAN 0x1u      /* the constructor has run */
 #define SEALING_STATE_DEFERRED 0x2u /* it left its sealing to the executable */
 #define SEALING_STATE_STARTUP 0x4u  /* another module's walk found it among the start-up objects */
+#define SEALING_STATE_LOADER 0x8u   /* the dynamic loader sealed it (docs/loader.md): nothing to do */
+#define SEALING_STATE_SELF 0x10u    /* it sealed itself although the executable would have */
 
 /* Descriptor, in the object's byte order, 4-byte aligned. */
 struct sealing_note_desc {
@@ -103,6 +132,19 @@ struct sealing_note_desc {
 	 * dynamic relocation).  0 in a relocatable object.
 	 */
 	int32_t state;
+	uint32_t runtime; /* SEALING_RUNTIME_VERSION; version 3 on */
+};
+
+/* NT_SEALING_PROCESS's descriptor. */
+struct sealing_process_desc {
+	uint8_t version;     /* SEALING_NOTE_VERSION */
+	uint8_t reserved[3]; /* 0 */
+	/* Offset from this field to the executable part's state byte
+	 * (SEALING_STATE_RAN once its constructor has begun). */
+	int32_t state;
+	/* Offset from this field to the executable part's entry, for the
+	 * module's own core constructor. */
+	int32_t entry;
 };
 
 /* The whole note as it sits in .note.sealing. */
@@ -110,6 +152,13 @@ struct sealing_note {
 	uint32_t namesz, descsz, type;
 	char name[SEALING_NOTE_NAMESZ];
 	struct sealing_note_desc desc;
+};
+
+/* The NT_SEALING_PROCESS note, likewise. */
+struct sealing_process_note {
+	uint32_t namesz, descsz, type;
+	char name[SEALING_NOTE_NAMESZ];
+	struct sealing_process_desc desc;
 };
 
 /* C11 and C++ spell it differently; the plugins include this from C++. */
@@ -120,6 +169,8 @@ struct sealing_note {
 #endif
 SEALING_STATIC_ASSERT(sizeof(struct sealing_note_desc) == SEALING_NOTE_DESCSZ,
 		      "descriptor layout");
+SEALING_STATIC_ASSERT(sizeof(struct sealing_process_desc) == SEALING_PROCESS_DESCSZ,
+		      "process descriptor layout");
 SEALING_STATIC_ASSERT(offsetof(struct sealing_note, desc) ==
 			      12 + SEALING_NOTE_NAMESZ,
 		      "note layout");
@@ -131,6 +182,14 @@ SEALING_STATIC_ASSERT(sizeof(SEALING_NOTE_NAME) == SEALING_NOTE_NAMESZ,
 #define SEALING_DESC_POLICY_OFFSET offsetof(struct sealing_note_desc, policy)
 #define SEALING_DESC_FLAGS_OFFSET offsetof(struct sealing_note_desc, flags)
 #define SEALING_DESC_STATE_OFFSET offsetof(struct sealing_note_desc, state)
+#define SEALING_DESC_RUNTIME_OFFSET offsetof(struct sealing_note_desc, runtime)
+
+/* The descriptor size of a version a reader knows, or 0. */
+static inline uint32_t sealing_desc_size(unsigned version)
+{
+	return version == SEALING_NOTE_VERSION ? SEALING_NOTE_DESCSZ :
+	       version == 2 ? SEALING_NOTE_DESCSZ_V2 : 0;
+}
 
 /* ---- parsers, shared by every reader of options and notes ------------- */
 
@@ -223,20 +282,26 @@ static inline char *sealing_describe(char *buf, size_t size, unsigned policy,
 	return buf;
 }
 
-/* Is this note header ours?  name points at namesz bytes. */
+/* Does a note of this owner name belong to sealing?  name: namesz bytes. */
 SEALING_STATIC_ASSERT(SEALING_NOTE_NAMESZ == 8,
-		      "sealing_note_is_ours compares exactly eight bytes");
-static inline int sealing_note_is_ours(uint32_t namesz, uint32_t type,
-				       const char *name)
+		      "sealing_note_owner_is_ours compares exactly eight bytes");
+static inline int sealing_note_owner_is_ours(uint32_t namesz, const char *name)
 {
 	/* Byte by byte, unrolled: each byte of the literal folds into an
 	 * immediate, so the runtime's hot path reads no string from .rodata
 	 * (a loop would, and memcmp is a libc call). */
-	return namesz == SEALING_NOTE_NAMESZ && type == SEALING_NOTE_TYPE &&
+	return namesz == SEALING_NOTE_NAMESZ &&
 	       name[0] == SEALING_NOTE_NAME[0] && name[1] == SEALING_NOTE_NAME[1] &&
 	       name[2] == SEALING_NOTE_NAME[2] && name[3] == SEALING_NOTE_NAME[3] &&
 	       name[4] == SEALING_NOTE_NAME[4] && name[5] == SEALING_NOTE_NAME[5] &&
 	       name[6] == SEALING_NOTE_NAME[6] && name[7] == SEALING_NOTE_NAME[7];
+}
+
+/* Is this note header the policy note (NT_SEALING_POLICY)? */
+static inline int sealing_note_is_ours(uint32_t namesz, uint32_t type,
+				       const char *name)
+{
+	return type == SEALING_NOTE_TYPE && sealing_note_owner_is_ours(namesz, name);
 }
 
 /*
@@ -246,7 +311,8 @@ static inline int sealing_note_is_ours(uint32_t namesz, uint32_t type,
  */
 static inline unsigned sealing_desc_policy(unsigned version, unsigned policy)
 {
-	if (version != SEALING_NOTE_VERSION || policy > SEALING_POLICY_ENFORCE)
+	if (version < SEALING_NOTE_VERSION_OLDEST || version > SEALING_NOTE_VERSION ||
+	    policy > SEALING_POLICY_ENFORCE)
 		return SEALING_POLICY_DEFAULT;
 	return policy;
 }
