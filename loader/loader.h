@@ -7,7 +7,7 @@
 #ifndef SEALING_LOADER_H
 #define SEALING_LOADER_H
 
-#include "rt.h"
+#include "rt-pass.h"
 
 /* The note an object without one is treated as having. */
 extern const struct sealing_note loader_default_note;

@@ -62,7 +62,7 @@ static int count_adds(struct dl_phdr_info *info, size_t size, void *data)
 void loader_sweep(struct rt_process *p, rt_dlopen_fn real_dlopen)
 {
 	unsigned long long adds = 0;
-	struct rt_exe_view e;
+	volatile unsigned char *pass;
 	struct rt_sweep *s;
 
 	if (rt_running_on_valgrind())
@@ -82,9 +82,21 @@ void loader_sweep(struct rt_process *p, rt_dlopen_fn real_dlopen)
 	rt_config_read(p, &loader_default_note, &s->conf);
 	if (loader_seal_vdso())
 		s->conf.flags |= SEALING_FLAG_SEAL_VDSO;
-	rt_exe_view(p, &e);
-	s->exe_sealed_startup = e.seals_process && e.state &&
-				(rt_state_get(e.state) & SEALING_STATE_RAN);
+	/* The executable's process pass, if it has one and it ran, handled
+	 * every start-up module with a note, and in process scope at a
+	 * policy above 0 every start-up object. */
+	pass = rt_exe_pass_state(p);
+	s->exe_pass_ran = pass && (rt_state_get(pass) & SEALING_STATE_RAN);
+	if (s->exe_pass_ran) {
+		struct rt_object e;
+		const struct sealing_note *n;
+		struct rt_config c;
+		if (rt_object_exe(p, &e) && (n = rt_object_note(&e))) {
+			rt_config_read(p, n, &c);
+			s->exe_sealed_startup = c.policy != SEALING_POLICY_OFF &&
+						(c.flags & SEALING_FLAG_SCOPE_PROCESS);
+		}
+	}
 	rt_sweep_run(s);
 	free(s);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 //
 // The runtime as the GCC plugin carries it: the assembly that
-// runtime/CMakeLists.txt makes from sealing-rt.c (sealing-rt-carried.cc),
+// runtime/CMakeLists.txt makes from sealing-rt.c and sealing-rt-exe.c
+// (sealing-rt-carried.cc),
 // wrapped to be pasted into any translation unit's assembly as top-level
 // asm, which LTO hands on to the link-time compilation, so no LTO link can
 // lose the runtime.  (The LLVM pass carries bitcode instead: lld ignores
@@ -25,26 +26,56 @@
 #include <string>
 
 extern const char sealing_carried_asm[];
+extern const char sealing_carried_exe_asm[];
 
-inline std::string sealing_carried_unit(unsigned policy, unsigned carrier,
-					unsigned flags, bool host_is_intel)
+/* One group's text, assembled once per file whatever LTO concatenated. */
+inline std::string sealing_carried_group(const std::string &group, const std::string &prologue,
+					 const char *text)
 {
-	const std::string g = SEALING_COMDAT_GROUP;
-	std::string s = "# sealing: the runtime, carried by a compiler plugin\n"
+	std::string s = "\t.ifndef .L" + group + ".carried\n";
+	s += "\t.set .L" + group + ".carried, 1\n";
+	s += prologue;
+	s += text;
+	s += "\t.endif\n";
+	return s;
+}
+
+/* Text wrapped to be pasted anywhere in a unit's assembly. */
+inline std::string sealing_carried_wrap(const std::string &what, const std::string &body,
+					bool host_is_intel)
+{
+	std::string s = "# sealing: " + what + ", carried by a compiler plugin\n"
 			"\t.pushsection .text\n";
 	if (host_is_intel)
 		s += "\t.att_syntax prefix\n";
-	s += "\t.ifndef .L" + g + ".carried\n";
-	s += "\t.set .L" + g + ".carried, 1\n";
-	s += "\t.set .Lsealing_policy, " + std::to_string(policy) + "\n";
-	s += "\t.set .Lsealing_carrier, " + std::to_string(carrier) + "\n";
-	s += "\t.set .Lsealing_flags, " + std::to_string(flags) + "\n";
-	s += sealing_carried_asm;
-	s += "\t.endif\n";
+	s += body;
 	if (host_is_intel)
 		s += "\t.intel_syntax noprefix\n";
 	s += "\t.popsection\n";
 	return s;
+}
+
+/* The core, which every instrumented unit carries. */
+inline std::string sealing_carried_unit(unsigned policy, unsigned carrier,
+					unsigned flags, bool host_is_intel)
+{
+	return sealing_carried_wrap(
+		"the runtime",
+		sealing_carried_group(SEALING_COMDAT_GROUP,
+				      "\t.set .Lsealing_policy, " + std::to_string(policy) + "\n" +
+				      "\t.set .Lsealing_carrier, " + std::to_string(carrier) + "\n" +
+				      "\t.set .Lsealing_flags, " + std::to_string(flags) + "\n",
+				      sealing_carried_asm),
+		host_is_intel);
+}
+
+/* The executable's part, which only the unit defining main carries. */
+inline std::string sealing_carried_exe_unit(bool host_is_intel)
+{
+	return sealing_carried_wrap(
+		"the executable's part of the runtime",
+		sealing_carried_group(SEALING_EXE_COMDAT_GROUP, "", sealing_carried_exe_asm),
+		host_is_intel);
 }
 
 #endif

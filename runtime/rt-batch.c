@@ -5,7 +5,7 @@
  * module).  Their RELRO copies share one mapping, one copy pass and one
  * mprotect; then each gets one mremap and one mseal.
  */
-#include "rt.h"
+#include "rt-pass.h"
 
 RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t page)
 {

@@ -24,6 +24,8 @@ RT_HOT RT_FN void rt_config_read(struct rt_process *p,
 	c->debug = 0;
 	c->debug_output = 0;
 	c->warning = 0;
+	if (!p->env_done)
+		rt_process_env(p);
 	if (!p->env_debug && !p->env_policy)
 		return; /* the common case: no need to look at AT_SECURE */
 

@@ -3,14 +3,18 @@
  * The rule (rt-decide.h; docs/process-scope.md says it in prose, and
  * tests/runtime/unit-decide.test checks every row).
  *
- * - A module with our note follows its note through its own runtime.
- *   The executable seals one for it only when it deferred
- *   (SEALING_STATE_DEFERRED), with the module's own policy and flags;
- *   the loader module only when its runtime has not run (a note whose
- *   state byte is unusable counts as not run: sealing twice is harmless).
+ * - A module with our note follows its note through its own runtime,
+ *   unless the dynamic loader sealed it (SEALING_STATE_LOADER).  A start-up
+ *   library leaves its sealing to an executable that has the process pass
+ *   without writing anything: the executable seals every such module that
+ *   has not marked itself SEALING_STATE_RAN, with the module's own policy
+ *   and flags, in either scope.  The loader module seals a noted module
+ *   only when no runtime has acted for it (a note whose state byte is
+ *   unusable counts as not run: sealing twice is harmless).
  * - An object without a note is sealed with the asker's policy, unless it
  *   is the vdso (unless asked to), or SEALING_EXEMPT names it; the
- *   executable seals only the start-up set, the loader module everything.
+ *   executable seals only the start-up set, and only in process scope at
+ *   a policy above 0; the loader module everything.
  * - Anything that dlclose could unmap is pinned first (RTLD_NODELETE):
  *   a dlopen'd object, and one the walk could not place, since pinning a
  *   start-up object costs a call and changes nothing.  musl never unloads.
@@ -50,14 +54,23 @@ static struct rt_decision rt_by_origin(const struct rt_facts *f, enum rt_reason 
 static struct rt_decision rt_decide_noted(const struct rt_facts *f)
 {
 	int dlopened = f->origin != RT_ORIGIN_STARTUP && !f->never_unloads;
+	/* A runtime that deferred writes nothing (version 2 ones said
+	 * SEALING_STATE_DEFERRED); one that acted marked itself RAN. */
+	int acted = f->has_state && (f->state & SEALING_STATE_RAN) &&
+		    !(f->state & SEALING_STATE_DEFERRED);
 
+	if (f->has_state && (f->state & SEALING_STATE_LOADER))
+		return rt_because(RT_REASON_BY_LOADER);
 	if (f->asker == RT_ASK_EXE) {
-		if (!f->has_state)
-			return rt_because(RT_REASON_OWN_RUNTIME_NO_STATE);
-		if (!(f->state & SEALING_STATE_DEFERRED))
+		/* Without a usable state byte it may have left its sealing to
+		 * us, and sealing twice is harmless. */
+		if (acted)
 			return rt_because(RT_REASON_OWN_RUNTIME);
-	} else if (f->has_state && (f->state & SEALING_STATE_RAN)) {
-		return rt_because(RT_REASON_OWN_RUNTIME);
+	} else {
+		if (f->exe_pass_ran && !dlopened)
+			return rt_because(RT_REASON_BY_EXECUTABLE);
+		if (acted || (f->has_state && (f->state & SEALING_STATE_DEFERRED)))
+			return rt_because(RT_REASON_OWN_RUNTIME);
 	}
 	if (f->policy == SEALING_POLICY_OFF)
 		return rt_because(RT_REASON_POLICY0);
@@ -92,6 +105,8 @@ RT_FN struct rt_decision rt_decide(const struct rt_facts *f)
 {
 	if (f->is_exe && f->asker == RT_ASK_EXE)
 		return rt_because(RT_REASON_SELF);
+	if (f->asker == RT_ASK_EXE && !f->has_note && !f->exe_seals_plain)
+		return rt_because(RT_REASON_NOT_IN_SCOPE);
 	if (f->is_vdso && !f->seal_vdso)
 		return rt_because(RT_REASON_VDSO);
 	return f->has_note ? rt_decide_noted(f) : rt_decide_plain(f);

@@ -15,22 +15,18 @@
 
 #include <stdint.h>
 
+#include "rt-startset.h"
 #include "sealing/note.h"
 
 #ifndef RT_FN
 #ifdef SEALING_RT_SEPARATE
 #define RT_FN
 #else
-#define RT_FN static
+/* Unused in one unit or the other (sealing-rt.c, sealing-rt-exe.c): then
+ * the compiler drops it, without a word. */
+#define RT_FN static __attribute__((unused))
 #endif
 #endif
-
-/* How the object came to be loaded, as the start-up walk tells it. */
-enum rt_origin {
-	RT_ORIGIN_STARTUP, /* the start-up set: never unloaded */
-	RT_ORIGIN_DLOPEN,  /* dlopen'd after start-up's objects were mapped */
-	RT_ORIGIN_UNKNOWN, /* the walk could not tell (docs/process-scope.md) */
-};
 
 enum rt_asker {
 	RT_ASK_EXE,    /* the executable's process pass, at start-up */
@@ -46,7 +42,12 @@ struct rt_facts {
 	unsigned has_state : 1; /* its note leads to a usable state byte */
 	unsigned exempt : 1;    /* SEALING_EXEMPT names it, outside secure execution */
 	unsigned seal_vdso : 1; /* the asker seals the vdso too */
-	unsigned exe_sealed_startup : 1; /* loader: the executable's pass ran */
+	unsigned exe_sealed_startup : 1; /* loader: the executable's pass sealed
+					  * the start-up objects without a note */
+	unsigned exe_pass_ran : 1;       /* loader: the executable's pass ran (it
+					  * handles every start-up module with a note) */
+	unsigned exe_seals_plain : 1;    /* executable: its scope and policy have
+					  * it seal objects without a note */
 	unsigned state;   /* SEALING_STATE_*, when has_state */
 	unsigned policy;  /* the note's, after SEALING_POLICY; or the asker's */
 	uint32_t flags;   /* the note's; or the asker's */
@@ -66,10 +67,12 @@ enum rt_action {
 #define RT_REASONS(X)                                                          \
 	X(SELF, RT_LEAVE, "the executable, which seals itself")                \
 	X(OWN_RUNTIME, RT_LEAVE, "its own runtime followed its note")          \
-	X(OWN_RUNTIME_NO_STATE, RT_LEAVE,                                      \
-	  "its note has no usable state byte: its own runtime seals it")       \
+	X(BY_LOADER, RT_LEAVE, "sealed by the dynamic loader")                 \
 	X(BY_EXECUTABLE, RT_LEAVE, "loaded at start-up: the executable's process pass covers it") \
+	X(NOT_IN_SCOPE, RT_LEAVE,                                              \
+	  "no note, and the executable seals only modules with one (scope=module or policy 0)") \
 	X(POLICY0, RT_SKIP, "policy 0")                                        \
+	X(VALGRIND, RT_SKIP, "running under valgrind")                         \
 	X(DLOPEN_SKIP, RT_SKIP, "dlopen'd, and its note says dlopen=skip")     \
 	X(VDSO, RT_SKIP, "the vdso, left to the kernel")                       \
 	X(EXEMPT, RT_SKIP, "SEALING_EXEMPT names it")                          \

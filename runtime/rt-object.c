@@ -34,25 +34,37 @@ RT_HOT RT_FN int rt_object_scan(struct rt_object *o, const ElfW(Phdr) *phdr,
 	return holds;
 }
 
-/* Notes are 4-aligned here (8 only for GNU properties, never ours). */
-RT_HOT RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o)
+/*
+ * The first note of this type with our owner name and at least min_desc
+ * descriptor bytes, in the PT_NOTE segments of the object at bias.  Ours
+ * are 4-aligned (8 only for GNU properties, never ours).
+ */
+RT_HOT RT_FN const ElfW(Nhdr) *rt_note_find(const ElfW(Phdr) *phdr, size_t phnum,
+					    uintptr_t bias, uint32_t type, uint32_t min_desc)
 {
-	for (const ElfW(Phdr) *ph = o->phdr; ph < o->phdr + o->phnum; ph++) {
+	for (const ElfW(Phdr) *ph = phdr; ph < phdr + phnum; ph++) {
 		if (ph->p_type != PT_NOTE || ph->p_align > 4)
 			continue;
-		const char *n = (const char *)(o->bias + ph->p_vaddr);
+		const char *n = (const char *)(bias + ph->p_vaddr);
 		const char *end = n + ph->p_memsz;
-		while (end - n >= (long)sizeof(struct sealing_note)) {
+		while (end - n >= (long)(sizeof(ElfW(Nhdr)) + SEALING_NOTE_NAMESZ)) {
 			const ElfW(Nhdr) *h = (const ElfW(Nhdr) *)n;
-			if (sealing_note_is_ours(h->n_namesz, h->n_type,
-						 (const char *)(h + 1)) &&
-			    h->n_descsz >= SEALING_NOTE_DESCSZ)
-				return (const struct sealing_note *)n;
+			if (h->n_type == type && h->n_descsz >= min_desc &&
+			    sealing_note_owner_is_ours(h->n_namesz, (const char *)(h + 1)) &&
+			    end - n >= (long)(sizeof(*h) + SEALING_NOTE_NAMESZ + min_desc))
+				return h;
 			n += sizeof(*h) + ((h->n_namesz + 3) & ~3u) +
 			     ((h->n_descsz + 3) & ~3u);
 		}
 	}
 	return 0;
+}
+
+RT_HOT RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o)
+{
+	return (const struct sealing_note *)rt_note_find(o->phdr, o->phnum, o->bias,
+							 SEALING_NOTE_TYPE,
+							 SEALING_NOTE_DESCSZ_V2);
 }
 
 /* An object the loader lists: its headers, its name if it has one, its note. */
@@ -63,20 +75,32 @@ RT_FN void rt_object_from_info(struct rt_object *o, const struct dl_phdr_info *i
 	o->note = rt_object_note(o);
 }
 
-RT_HOT RT_FN volatile unsigned char *rt_object_state(const struct rt_object *o,
-						    const struct sealing_note *n)
+/*
+ * Where a PC-relative offset field leads, if that lies in one of o's
+ * writable segments; a damaged note must not make anyone write anywhere.
+ * Unsigned arithmetic: an offset that wraps lands nowhere valid.
+ */
+RT_HOT RT_FN volatile unsigned char *rt_object_target(const struct rt_object *o,
+						      const volatile int32_t *field)
 {
-	const volatile int32_t *field = &n->desc.state;
 	int32_t off = *field;
-	if (n->desc.version != SEALING_NOTE_VERSION || !off)
-		return 0;
-	/* Unsigned arithmetic: an offset that wraps lands nowhere valid. */
 	uintptr_t at = (uintptr_t)field + (uintptr_t)(intptr_t)off;
+	if (!off)
+		return 0;
 	for (const ElfW(Phdr) *ph = o->phdr; ph < o->phdr + o->phnum; ph++)
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W) &&
 		    at - (o->bias + ph->p_vaddr) < ph->p_memsz)
 			return (volatile unsigned char *)at;
 	return 0;
+}
+
+RT_HOT RT_FN volatile unsigned char *rt_object_state(const struct rt_object *o,
+						     const struct sealing_note *n)
+{
+	unsigned v = n->desc.version;
+	if (v < SEALING_NOTE_VERSION_OLDEST || v > SEALING_NOTE_VERSION)
+		return 0;
+	return rt_object_target(o, &n->desc.state);
 }
 
 /*
@@ -101,5 +125,36 @@ RT_HOT RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
 			rt_object_scan(e, ph, n, (uintptr_t)ph - ph[i].p_vaddr, 0);
 			return 1;
 		}
+	return 0;
+}
+
+/*
+ * Why a module's own note cannot be trusted as it is, or NULL; state is
+ * where its state byte must be (NULL: not known, not checked).  sealctl may have rewritten the note, or
+ * the file be damaged: a damaged note must not make the executable, which
+ * reads it too, skip the module.  sealctl check words the same damage the
+ * same way (tools/note.c).
+ */
+RT_FN const char *rt_note_damage(const volatile struct sealing_note *n,
+				 const volatile unsigned char *state)
+{
+	const volatile char *name = n->name;
+	char copy[SEALING_NOTE_NAMESZ];
+	for (unsigned i = 0; i < SEALING_NOTE_NAMESZ; i++)
+		copy[i] = name[i];
+	if (!sealing_note_is_ours(n->namesz, n->type, copy) ||
+	    n->descsz < SEALING_NOTE_DESCSZ)
+		return "note damaged: its header is not a sealing note's";
+	if (n->desc.version != SEALING_NOTE_VERSION)
+		return "note damaged: not the version this runtime reads";
+	if (n->desc.policy > SEALING_POLICY_ENFORCE)
+		return "note damaged: policy out of range (0, 1 or 2)";
+	if (n->desc.reserved)
+		return "note damaged: reserved byte not 0";
+	if (n->desc.flags & ~SEALING_FLAGS_KNOWN)
+		return "note damaged: unknown flag bits";
+	const volatile int32_t *field = &n->desc.state;
+	if (state && (uintptr_t)field + (uintptr_t)(intptr_t)*field != (uintptr_t)state)
+		return "note damaged: its state offset points elsewhere than its state byte";
 	return 0;
 }

@@ -41,8 +41,10 @@ RT_HOT static int rt_env_has(const char *s, uint64_t w, unsigned n)
 	return 1;
 }
 
-RT_HOT static void rt_scan_env(struct rt_process *p);
-
+/*
+ * The environment is read only by a module with something to do: one
+ * that leaves its sealing to the executable never looks at it.
+ */
 RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 			   char **envp)
 {
@@ -51,16 +53,17 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	p->envp = envp;
 	p->auxv = 0;
 	p->auxv_done = 0;
+	p->env_done = 0;
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
-	rt_scan_env(p);
 }
 
 /* One pass over the environment for all our variables. */
-RT_HOT static void rt_scan_env(struct rt_process *p)
+RT_FN void rt_process_env(struct rt_process *p)
 {
 	char **e = p->envp;
 	p->env_policy = p->env_debug = p->env_debug_output = p->env_exempt = 0;
+	p->env_done = 1;
 	for (; e && *e; e++) {
 		const char *s = *e;
 		/* Two bytes in line reject nearly every entry (SHELL, SSH_*). */
@@ -78,13 +81,6 @@ RT_HOT static void rt_scan_env(struct rt_process *p)
 			p->env_debug_output = p->env_debug_output ? p->env_debug_output : s + 13;
 		else if (rt_env_has(s, RT_W8('E', 'X', 'E', 'M', 'P', 'T', '=', 0), 7))
 			p->env_exempt = p->env_exempt ? p->env_exempt : s + 7;
-	}
-	/* The initial environment: the auxiliary vector is right behind it. */
-	if (p->argv && p->envp == p->argv + p->argc + 1) {
-		while (!*e)
-			e++;
-		p->auxv = (const ElfW(auxv_t) *)e;
-		p->auxv_done = 1;
 	}
 }
 
@@ -178,13 +174,12 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
 	p->argv = p->envp = 0;
 	p->auxv = 0;
 	p->auxv_done = 1;
+	p->env_done = 0;
 	long got = rt_syscall6(SYS_prctl, PR_GET_AUXV, (long)p->auxv_copy,
 			       (long)sizeof(p->auxv_copy), 0, 0, 0);
 	n = got > 0 ? rt_auxv_count(p->auxv_copy, sizeof(p->auxv_copy) / sizeof(p->auxv_copy[0])) : 0;
-	if (!n) {
-		rt_scan_env(p);
+	if (!n)
 		return;
-	}
 	p->auxv = p->auxv_copy;
 	for (size_t i = 0; i < n; i++)
 		if (p->auxv_copy[i].a_type == AT_RANDOM)
@@ -201,7 +196,6 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
 		p->auxv = at;
 		break;
 	}
-	rt_scan_env(p);
 }
 
 extern char __libc[] __attribute__((weak, visibility("hidden")));

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Process scope: the executable's constructor, the last one of start-up,
- * seals the other objects loaded at start-up.  By then every one of them
- * is relocated with its RELRO applied and has run its constructors.
- * rt_decide says what happens to each (rt-decide.c), rt_sweep_run does it
- * (rt-sweep.c): the start-up objects without a note with the executable's
- * policy and flags, the instrumented ones that deferred with their own.
+ * The process pass: the executable's constructor, the last one of
+ * start-up, seals the other objects loaded at start-up.  By then every
+ * one of them is relocated with its RELRO applied and has run its
+ * constructors.  rt_decide says what happens to each (rt-decide.c),
+ * rt_sweep_run does it (rt-sweep.c): the instrumented libraries that left
+ * their sealing to the executable, with their own policy and flags,
+ * always; in process scope at a policy above 0 also every start-up object
+ * without a note, with the executable's.
  */
-#include "rt.h"
+#include "rt-pass.h"
 
 RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
 			   const struct rt_config *c, uintptr_t page)
@@ -16,6 +18,8 @@ RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
 	struct rt_line l;
 
 	s.conf.warning = 0;
+	s.exe_seals_plain = c->policy != SEALING_POLICY_OFF &&
+			    (c->flags & SEALING_FLAG_SCOPE_PROCESS);
 	if (rt_sweep_run(&s) < 0) {
 		if (c->debug)
 			rt_warn(c, exe->name, "process scope: no loaded objects to walk (a static executable)");
@@ -25,7 +29,7 @@ RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
 		return;
 	rt_line_start(&l, exe->name);
 	l.to = c->debug_output;
-	rt_put(&l, "process scope: ");
+	rt_put(&l, s.exe_seals_plain ? "process scope: " : "module scope, instrumented libraries: ");
 	rt_put_dec(&l, s.seen);
 	rt_put(&l, s.seen == 1 ? " object: " : " objects: ");
 	rt_put_dec(&l, s.nsealed);

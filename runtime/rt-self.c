@@ -10,7 +10,14 @@
 
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
 
-RT_HOT RT_FN int rt_self_from_headers(struct rt_object *m, const void *anchor)
+/* Our own program headers, or NULL without __ehdr_start: no scan. */
+RT_HOT RT_FN const ElfW(Phdr) *rt_self_phdr(void)
+{
+	const ElfW(Ehdr) *eh = &__ehdr_start;
+	return eh ? (const ElfW(Phdr) *)((const char *)eh + eh->e_phoff) : 0;
+}
+
+RT_FN int rt_self_from_headers(struct rt_object *m, const void *anchor)
 {
 	const ElfW(Ehdr) *eh = &__ehdr_start;
 

@@ -13,7 +13,22 @@
 
 #include <stdint.h>
 
-#include "rt-decide.h"
+#ifndef RT_FN
+#ifdef SEALING_RT_SEPARATE
+#define RT_FN
+#else
+/* Unused in one unit or the other (sealing-rt.c, sealing-rt-exe.c): then
+ * the compiler drops it, without a word. */
+#define RT_FN static __attribute__((unused))
+#endif
+#endif
+
+/* How an object came to be loaded, as the start-up walk tells it. */
+enum rt_origin {
+	RT_ORIGIN_STARTUP, /* the start-up set: never unloaded */
+	RT_ORIGIN_DLOPEN,  /* dlopen'd after start-up's objects were mapped */
+	RT_ORIGIN_UNKNOWN, /* the walk could not tell (docs/process-scope.md) */
+};
 
 enum rt_walk_phase {
 	RT_WALK_PREFIX, /* no prefix has closed yet */

@@ -33,19 +33,55 @@
  */
 #include "rt.h"
 
-RT_HOT RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v)
+/* The executable's headers and load bias, from the auxiliary vector. */
+RT_HOT static int rt_exe_headers(struct rt_process *p, struct rt_object *e)
+{
+	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)rt_auxval(p, AT_PHDR);
+	size_t n = rt_auxval(p, AT_PHNUM);
+
+	/* PT_PHDR, which gives the bias, precedes every loadable segment. */
+	for (size_t i = 0; ph && i < n; i++)
+		if (ph[i].p_type == PT_PHDR) {
+			*e = (struct rt_object){ .phdr = ph, .phnum = n,
+						 .bias = (uintptr_t)ph - ph[i].p_vaddr };
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * The state byte of the executable's part of the runtime, when the
+ * executable carries one (its NT_SEALING_PROCESS note): it seals every
+ * start-up library that has not sealed itself, once their constructors
+ * have run, and marks the byte SEALING_STATE_RAN when its own begins.
+ */
+RT_HOT RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p)
+{
+	struct rt_object e;
+	const ElfW(Nhdr) *h;
+
+	if (!rt_exe_headers(p, &e) ||
+	    !(h = rt_note_find(e.phdr, e.phnum, e.bias, SEALING_PROCESS_NOTE_TYPE,
+			       SEALING_PROCESS_DESCSZ)))
+		return 0;
+	const struct sealing_process_desc *d =
+		(const struct sealing_process_desc *)((const char *)(h + 1) + SEALING_NOTE_NAMESZ);
+	return rt_object_target(&e, &d->state);
+}
+
+/* Has the executable's constructor begun?  Then start-up is over. */
+RT_FN int rt_exe_started(struct rt_process *p)
 {
 	struct rt_object e;
 	const struct sealing_note *n;
-	struct rt_config c;
+	volatile unsigned char *s = rt_exe_pass_state(p);
 
-	*v = (struct rt_exe_view){ 0 };
-	if (!rt_object_exe(p, &e) || !(n = rt_object_note(&e)) ||
-	    !(v->state = rt_object_state(&e, n)))
-		return;
-	rt_config_read(p, n, &c);
-	v->seals_process = c.policy != SEALING_POLICY_OFF &&
-			   (c.flags & SEALING_FLAG_SCOPE_PROCESS);
+	if (s && (rt_state_get(s) & SEALING_STATE_RAN))
+		return 1;
+	if (!rt_exe_headers(p, &e) || !(n = rt_object_note(&e)) ||
+	    !(s = rt_object_state(&e, n)))
+		return 0;
+	return (rt_state_get(s) & SEALING_STATE_RAN) != 0;
 }
 
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
@@ -189,19 +225,18 @@ RT_OUTLINE static enum rt_load rt_load_walk(struct rt_process *p,
 	return a.self_index && a.self_index <= a.w.set.prefix ? RT_LOAD_STARTUP : RT_LOAD_DLOPEN;
 }
 
-/* A library's own verdict. */
-RT_HOT RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
-				       volatile unsigned char *self_state,
-				       int may_defer, struct rt_exe_view *e)
+/*
+ * A library's own verdict, once it has not left its sealing to the
+ * executable: dlopen'd if the executable's constructor has begun, start-up
+ * if an earlier walk marked it, else whatever its own walk says.
+ */
+RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
+				volatile unsigned char *self_state)
 {
-	*e = (struct rt_exe_view){ 0 };
 	if (rt_self_is_exe(p, m))
 		return RT_LOAD_EXE;
-	rt_exe_view(p, e);
-	if (e->state && (rt_state_get(e->state) & SEALING_STATE_RAN))
+	if (rt_exe_started(p))
 		return RT_LOAD_DLOPEN;
-	if (e->seals_process && may_defer)
-		return RT_LOAD_DEFERRED;
 	if (rt_state_get(self_state) & SEALING_STATE_STARTUP)
 		return RT_LOAD_STARTUP; /* an earlier library's walk saw us */
 	return rt_load_walk(p, m);

@@ -19,7 +19,7 @@
  * first walk also places every object (rt-startup.c), and goes on to
  * the end of the start-up prefix even when its batch is full.
  */
-#include "rt.h"
+#include "rt-pass.h"
 
 static void rt_sweep_name(struct rt_sweep *s, struct rt_job *j, const char *name)
 {
@@ -141,12 +141,17 @@ static void rt_sweep_decide(struct rt_sweep *s, struct rt_job *j)
 	j->f.never_unloads = s->p->musl != 0;
 	j->f.seal_vdso = (s->conf.flags & SEALING_FLAG_SEAL_VDSO) != 0;
 	j->f.exe_sealed_startup = s->exe_sealed_startup != 0;
+	j->f.exe_pass_ran = s->exe_pass_ran != 0;
+	j->f.exe_seals_plain = s->exe_seals_plain != 0;
 	j->f.origin = j->f.is_exe || j->f.is_vdso ? RT_ORIGIN_STARTUP :
 		      rt_startup_origin(&s->walk, j->index);
 	j->f.policy = j->c.policy;
 	j->f.flags = j->c.flags;
 	j->f.exempt = !j->f.has_note && rt_exempt(s->p, j->o.name);
 	j->d = rt_decide(&j->f);
+	/* valgrind 3.19 does not know mseal: say what would be sealed. */
+	if ((j->d.action == RT_SEAL || j->d.action == RT_PIN_SEAL) && rt_running_on_valgrind())
+		j->d = (struct rt_decision){ RT_SKIP, RT_REASON_VALGRIND };
 }
 
 /* One line per object, and the counts for the summary. */
@@ -167,11 +172,19 @@ static void rt_sweep_report(struct rt_sweep *s, struct rt_job *j)
 			rt_fatal(j->o.name, &j->r, "cannot make it RTLD_NODELETE before sealing");
 	} else if (j->d.action == RT_LEAVE) {
 		s->nleft++;
+		if (j->c.debug && j->d.reason == RT_REASON_BY_LOADER)
+			rt_report(j->o.name, &j->c, 0, &j->r, why);
 	} else if (j->d.action == RT_SKIP) {
 		s->nopen++;
 		if (j->c.debug)
 			rt_report(j->o.name, &j->c, 0, &j->r, why);
 	} else {
+		const char *damage;
+		if (j->f.has_note && j->c.debug &&
+		    ((damage = rt_note_damage(j->o.note, 0)) ||
+		     (!j->f.has_state &&
+		      (damage = "note damaged: its state offset points outside its writable segments"))))
+			rt_warn(&j->c, j->o.name, damage);
 		s->nsealed += j->r.nsealed != 0;
 		s->nopen += j->r.nsealed == 0;
 		if (s->sealed && j->r.nsealed && !j->r.err)
@@ -252,6 +265,8 @@ RT_FN int rt_sweep_run(struct rt_sweep *s)
  */
 RT_FN int rt_exempt(struct rt_process *p, const char *path)
 {
+	if (!p->env_done)
+		rt_process_env(p);
 	return p->env_exempt && !rt_secure(p) && rt_exempt_list(p->env_exempt, path);
 }
 

@@ -27,14 +27,15 @@
 #include <sys/syscall.h>
 
 #include "rt-arch.h"
-#include "rt-decide.h"
 #include "rt-startset.h"
 #include "sealing/note.h"
 
 #ifdef SEALING_RT_SEPARATE
 #define RT_FN
 #else
-#define RT_FN static
+/* Unused in one unit or the other (sealing-rt.c, sealing-rt-exe.c): then
+ * the compiler drops it, without a word. */
+#define RT_FN static __attribute__((unused))
 #endif
 /* Rare paths: out of line and out of the hot text. */
 #define RT_COLD __attribute__((cold, noinline))
@@ -97,7 +98,9 @@ struct rt_process {
 	const ElfW(auxv_t) *auxv; /* found on first use; NULL if not found */
 	int auxv_done;
 	ElfW(auxv_t) auxv_copy[48]; /* the kernel's copy, when argv is unknown */
-	/* SEALING_* values from the environment, NULL when unset. */
+	/* SEALING_* values from the environment, NULL when unset, once
+	 * rt_process_env has read them (env_done). */
+	int env_done;
 	const char *env_policy, *env_debug, *env_debug_output, *env_exempt;
 	int musl; /* musl never unloads and passes constructors nothing */
 };
@@ -105,6 +108,8 @@ struct rt_process {
 /* What glibc hands every constructor, taken at its word. */
 RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 			   char **envp);
+/* Reads SEALING_* from the environment (once is enough). */
+RT_FN void rt_process_env(struct rt_process *p);
 /*
  * The same facts without trusting the constructor's arguments: from the
  * kernel's copy of the auxiliary vector, and the initial stack it points
@@ -156,8 +161,14 @@ RT_FN int rt_object_scan(struct rt_object *o, const ElfW(Phdr) *phdr,
 			 size_t phnum, uintptr_t bias, uintptr_t anchor);
 /* rt_object_scan, name and note of an object dl_iterate_phdr lists. */
 RT_FN void rt_object_from_info(struct rt_object *o, const struct dl_phdr_info *info);
-/* Our note among its PT_NOTE segments, or NULL. */
+/* The first note of our owner with this type and descriptor size, or NULL. */
+RT_FN const ElfW(Nhdr) *rt_note_find(const ElfW(Phdr) *phdr, size_t phnum,
+				     uintptr_t bias, uint32_t type, uint32_t min_desc);
+/* Our policy note among its PT_NOTE segments (version 2 or later), or NULL. */
 RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o);
+/* Where an offset field of o's leads, if into o's writable segments. */
+RT_FN volatile unsigned char *rt_object_target(const struct rt_object *o,
+					       const volatile int32_t *field);
 /*
  * The state byte that o's note n points to, or NULL when the note has
  * none we may touch: another version, no offset, or an offset that leaves
@@ -165,11 +176,16 @@ RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o);
  */
 RT_FN volatile unsigned char *rt_object_state(const struct rt_object *o,
 					      const struct sealing_note *n);
+/* Why a module's own note (state byte at state) cannot be trusted, or NULL. */
+RT_FN const char *rt_note_damage(const volatile struct sealing_note *n,
+				 const volatile unsigned char *state);
 /* The executable, from the auxiliary vector; 0 if unknown. */
 RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e);
 
 /* ---- rt-self.c: which module this copy of the runtime is in ---------- */
 
+/* Our program headers' address, from __ehdr_start; NULL if missing. */
+RT_FN const ElfW(Phdr) *rt_self_phdr(void);
 /* From __ehdr_start, which needs nothing else; false if it is missing. */
 RT_FN int rt_self_from_headers(struct rt_object *m, const void *anchor);
 /* From dl_iterate_phdr, when the linker defined no __ehdr_start. */
@@ -195,15 +211,12 @@ enum rt_load {
 };
 
 /*
- * What the executable's note says about the process, read through
- * AT_PHDR: whether its constructor has run, and whether it will seal the
- * objects loaded at start-up (process scope, a policy above 0).
+ * The state byte of the executable's part of the runtime (its process
+ * pass), NULL if the executable has none; and whether the executable's
+ * constructor has begun, which ends start-up.
  */
-struct rt_exe_view {
-	volatile unsigned char *state; /* NULL: the executable has no note */
-	int seals_process;
-};
-RT_FN void rt_exe_view(struct rt_process *p, struct rt_exe_view *v);
+RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p);
+RT_FN int rt_exe_started(struct rt_process *p);
 
 /*
  * The start-up set (rt-startset.h), fed from the loaded objects in
@@ -221,11 +234,9 @@ RT_FN void rt_startup_walk_next(struct rt_startup_walk *w,
 				const struct dl_phdr_info *info);
 RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned index);
 /* The verdict for a library's own constructor. */
-/* may_defer: the executable's pass can seal this module for it (it has
- * no SEALING_MUTABLE pages, which only it knows, and a sound note). */
+/* A library that seals itself: loaded at start-up or by dlopen? */
 RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
-				volatile unsigned char *self_state, int may_defer,
-				struct rt_exe_view *e);
+				volatile unsigned char *self_state);
 
 /* ---- rt-pin.c ------------------------------------------------------- */
 
@@ -281,55 +292,6 @@ struct rt_relro_batch {
 };
 RT_FN void rt_relro_batch_swap(struct rt_relro_batch *b);
 
-/* ---- rt-batch.c and rt-sweep.c: sealing what others loaded ---------- */
-
-struct rt_job {
-	struct rt_object o;
-	struct rt_config c; /* the policy and flags it is sealed under, debug */
-	struct rt_facts f;
-	struct rt_decision d;
-	struct rt_result r;
-	unsigned index; /* its place in the link map */
-	unsigned known : 1;    /* an earlier sweep sealed it: not looked at */
-	unsigned gone : 1;     /* unloaded before it could be pinned */
-	unsigned unpinned : 1; /* could not be made RTLD_NODELETE */
-};
-
-/* Seals the jobs' objects, RELRO copies in one batch; the syscalls made. */
-RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t page);
-
-struct rt_sweep {
-	/* Set by whoever sweeps. */
-	struct rt_process *p;
-	enum rt_asker asker;
-	struct rt_config conf; /* for objects without a note; its flags say
-				* whether the vdso is sealed too */
-	int exe_sealed_startup; /* the loader: the executable's pass ran */
-	rt_dlopen_fn dlopen;    /* the real one; NULL: look it up */
-	uintptr_t page;
-	/* The loader's memory of what it sealed, both optional. */
-	int (*known)(void *ctx, const void *phdr);
-	void (*sealed)(void *ctx, const struct rt_job *j);
-	void *ctx;
-	/* What happened, for the summary: seen = sealed + open + left + gone. */
-	unsigned seen, nsealed, nopen, nleft, ngone, calls;
-	/* Internal. */
-	struct rt_startup_walk walk;
-	_Alignas(uintptr_t) uint32_t tab[2048];
-	struct rt_job jobs[RT_BATCH];
-	unsigned njobs, index, next;
-	const void *last; /* the last object collected, to resume after */
-	int first, resumed, full;
-	size_t names_used;
-	char names[8192]; /* the jobs' names, copied during the walk */
-};
-
-/* Walks the loaded objects and handles each; -1 if they cannot be walked. */
-RT_FN int rt_sweep_run(struct rt_sweep *s);
-/* Does SEALING_EXEMPT name this object (never in a secure process)? */
-RT_FN int rt_exempt(struct rt_process *p, const char *path);
-RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info);
-
 /* ---- the module's one writable byte (rt-ctor.c defines it) -----------
  * Sequentially consistent: a library that defers stores its state, then
  * loads the executable's, while the executable stores its own, then
@@ -344,11 +306,6 @@ static inline void rt_state_set(volatile unsigned char *s, unsigned bits)
 {
 	__atomic_fetch_or(s, (unsigned char)bits, __ATOMIC_SEQ_CST);
 }
-
-/* ---- rt-scope.c: the executable seals the process -------------------- */
-
-RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
-			   const struct rt_config *c, uintptr_t page);
 
 /* ---- rt-report.c: one line per module, without stdio ---------------- */
 

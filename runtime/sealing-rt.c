@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The sealing runtime: the one translation unit every carrier ships.
+ * The sealing runtime's core: the translation unit every carrier puts in
+ * every module (sealing-rt-exe.c is the executable's part, which only the
+ * unit defining main adds).
  *
  * The carriers need it as one unit: one block of assembly for the GCC
  * plugin and sealing-rt.o, one bitcode module for the LLVM pass, in which
@@ -33,6 +35,7 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 	"\t.byte " SEALING_STR(SEALING_NOTE_VERSION) ", .Lsealing_policy, .Lsealing_carrier, 0\n"
 	"\t.long .Lsealing_flags\n"
 	"\t.long rt_state - .\n"
+	"\t.long " SEALING_STR(SEALING_RUNTIME_VERSION) "\n"
 	"\t.size __sealing_note, . - __sealing_note\n"
 	"\t.popsection\n");
 #endif
@@ -45,11 +48,7 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 #include "rt-self.c"
 #include "rt-startset.c"
 #include "rt-startup.c"
-#include "rt-decide.c"
 #include "rt-pin.c"
 #include "rt-seal.c"
 #include "rt-relro.c"
-#include "rt-batch.c"
-#include "rt-sweep.c"
-#include "rt-scope.c"
 #include "rt-ctor.c"

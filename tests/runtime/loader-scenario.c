@@ -29,20 +29,20 @@
 // DEBUG-DAG: sealing: {{.*}}/libc.so.6: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/ld-linux-x86-64.so.2: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
 // DEBUG-DAG: sealing: linux-vdso.so.1: policy 1: not sealed (the vdso, left to the kernel); 0 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0 (loaded at start-up): not sealed (policy 0); 0 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/prog: process scope: {{[0-9]+}} objects: 6 sealed here, 1 left open, {{[0-9]+}} left to their own runtime; 14 syscalls
+// DEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0: not sealed (policy 0); 0 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/prog: process scope: 9 objects: 6 sealed here, 2 left open, 1 left to their own runtime; 14 syscalls
 // DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
 // DEBUG-NOT: sealing:
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog-module %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=MODDEBUG %s
 // MODDEBUG-DAG: sealing: {{.*}}/prog-module: policy 1 (executable): sealed {{.*}}; 4 syscalls; ok
-// MODDEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up): sealed {{.*}}; 4 syscalls; ok
-// MODDEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1 (loaded at start-up): sealed {{.*}}; 4 syscalls; ok
-// MODDEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1 (loaded at start-up): sealed {{.*}}; 4 syscalls; ok
-// MODDEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0 (loaded at start-up): not sealed (policy 0); 0 syscalls; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; ok
+// MODDEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0: not sealed (policy 0); 0 syscalls; ok
 // MODDEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
 // MODDEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
-// MODDEBUG-NOT: sealing:
+// MODDEBUG-NOT: no note, loaded at start-up, sealed by the executable
 //
 // The kernel's count, one mseal per sealed object: 9 in process scope
 // (the executable, 3 deferred libraries, libc, ld.so, the uninstrumented

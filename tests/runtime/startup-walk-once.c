@@ -1,34 +1,39 @@
 // SPDX-License-Identifier: MIT
 // Instrumented libraries under an executable that cannot tell start-up
-// from dlopen for them (it has no runtime, or seals only itself) decide by
-// walking the link map.  The first library walks the whole start-up
-// prefix once and marks every start-up module with a note
-// (SEALING_STATE_STARTUP); the others read their mark.  So a process
-// walks once, not once per library (O(N^2) instructions in all, before).
-// Counted by interposing dl_iterate_phdr, which the runtime finds through
-// the global scope, where a preloaded library comes first.  A library
-// dlopen'd after start-up carries no mark: it still says "dlopen'd" (one
-// more walk when nothing else can tell).
+// from dlopen for them (it has no runtime, or only the core: its main was
+// not instrumented) decide by walking the link map.  The first library
+// walks the whole start-up prefix once and marks every start-up module
+// with a note (SEALING_STATE_STARTUP); the others read their mark.  So a
+// process walks once, not once per library (O(N^2) instructions in all,
+// before).  Counted by interposing dl_iterate_phdr, which the runtime
+// finds through the global scope, where a preloaded library comes first.
+// A library dlopen'd after start-up carries no mark: without a runtime in
+// the executable it walks too; with the core there, the executable's
+// state byte answers.  An executable with the process pass (here in
+// module scope) seals the libraries itself: one walk, its own.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sh -c 'for i in 1 2 3 4 5 6 7 8; do %cc -O2 -shared -fPIC -DLIB=$i %s %rt -o %t/libwalk$i.so || exit 1; done'
 // RUN: %cc -O2 -shared -fPIC -DLIB=9 %s %rt -o %t/liblate.so
 // RUN: %cc -O2 -shared -fPIC -DCOUNTER %s -ldl -o %t/libcount.so
 // RUN: %cc -O2 -DMAIN %s -L%t -Wl,--no-as-needed -lwalk1 -lwalk2 -lwalk3 -lwalk4 -lwalk5 -lwalk6 -lwalk7 -lwalk8 -Wl,-rpath,%t -ldl -o %t/plain
+// RUN: %cc -O2 -DMAIN %s %rtdir/sealing-rt-core.o -L%t -Wl,--no-as-needed -lwalk1 -lwalk2 -lwalk3 -lwalk4 -lwalk5 -lwalk6 -lwalk7 -lwalk8 -Wl,-rpath,%t -ldl -o %t/core
 // RUN: %cc -O2 -DMAIN %s %rtdir/sealing-rt-module-scope.o -L%t -Wl,--no-as-needed -lwalk1 -lwalk2 -lwalk3 -lwalk4 -lwalk5 -lwalk6 -lwalk7 -lwalk8 -Wl,-rpath,%t -ldl -o %t/module
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libcount.so %t/plain %t/liblate.so > %t/plain.out 2>&1
 // RUN: FileCheck --check-prefixes=LIBS,PLAIN %s < %t/plain.out
+// RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libcount.so %t/core %t/liblate.so > %t/core.out 2>&1
+// RUN: FileCheck --check-prefixes=LIBS,CORE %s < %t/core.out
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libcount.so %t/module %t/liblate.so > %t/module.out 2>&1
-// RUN: FileCheck --check-prefixes=LIBS,MODULE %s < %t/module.out
+// RUN: FileCheck --check-prefix=MODULE %s < %t/module.out
 // LIBS-COUNT-8: sealing: {{.*}}/libwalk{{[1-8]}}.so: policy 1 (loaded at start-up): sealed {{.*}}; ok
 // LIBS: sealing: {{.*}}/liblate.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; ok
 // LIBS: late: 9
-// The executable without a runtime: one walk at start-up, one for the
-// late library.  In module scope the executable's state byte answers for
-// the late one.
 // PLAIN: dl_iterate_phdr calls: 2
+// CORE: dl_iterate_phdr calls: 1
+// MODULE-COUNT-8: sealing: {{.*}}/libwalk{{[1-8]}}.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; ok
+// MODULE: sealing: {{.*}}/liblate.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; ok
+// MODULE: late: 9
 // MODULE: dl_iterate_phdr calls: 1
-
 #if defined(COUNTER)
 #define _GNU_SOURCE 1
 #include <dlfcn.h>

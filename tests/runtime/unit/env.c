@@ -67,6 +67,7 @@ int main(void)
 
 		struct rt_process p;
 		rt_process_init(&p, 1, (char **)stack, (char **)&stack[2]);
+		rt_process_env(&p);
 		int ok = same(p.env_policy, c->policy) && same(p.env_debug, c->debug) &&
 			 same(p.env_debug_output, c->output) && same(p.env_exempt, c->exempt) &&
 			 rt_auxval(&p, AT_PAGESZ) == 16384;

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The process pass: what the executable's part of the runtime
+ * (sealing-rt-exe.c) and the loader module share for sealing objects
+ * other than their own module.  Libraries never carry it.
+ */
+#ifndef SEALING_RT_PASS_H
+#define SEALING_RT_PASS_H
+
+#include "rt.h"
+#include "rt-decide.h"
+
+/* ---- rt-batch.c and rt-sweep.c: sealing what others loaded ---------- */
+
+struct rt_job {
+	struct rt_object o;
+	struct rt_config c; /* the policy and flags it is sealed under, debug */
+	struct rt_facts f;
+	struct rt_decision d;
+	struct rt_result r;
+	unsigned index; /* its place in the link map */
+	unsigned known : 1;    /* an earlier sweep sealed it: not looked at */
+	unsigned gone : 1;     /* unloaded before it could be pinned */
+	unsigned unpinned : 1; /* could not be made RTLD_NODELETE */
+};
+
+/* Seals the jobs' objects, RELRO copies in one batch; the syscalls made. */
+RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t page);
+
+struct rt_sweep {
+	/* Set by whoever sweeps. */
+	struct rt_process *p;
+	enum rt_asker asker;
+	struct rt_config conf; /* for objects without a note; its flags say
+				* whether the vdso is sealed too */
+	int exe_sealed_startup; /* the loader: the executable's pass sealed
+				 * the start-up objects without a note */
+	int exe_pass_ran;       /* the loader: the executable's pass ran */
+	int exe_seals_plain;    /* the executable: it seals objects without
+				 * a note (process scope, policy above 0) */
+	rt_dlopen_fn dlopen;    /* the real one; NULL: look it up */
+	uintptr_t page;
+	/* The loader's memory of what it sealed, both optional. */
+	int (*known)(void *ctx, const void *phdr);
+	void (*sealed)(void *ctx, const struct rt_job *j);
+	void *ctx;
+	/* What happened, for the summary: seen = sealed + open + left + gone. */
+	unsigned seen, nsealed, nopen, nleft, ngone, calls;
+	/* Internal. */
+	struct rt_startup_walk walk;
+	_Alignas(uintptr_t) uint32_t tab[2048];
+	struct rt_job jobs[RT_BATCH];
+	unsigned njobs, index, next;
+	const void *last; /* the last object collected, to resume after */
+	int first, resumed, full;
+	size_t names_used;
+	char names[8192]; /* the jobs' names, copied during the walk */
+};
+
+/* Walks the loaded objects and handles each; -1 if they cannot be walked. */
+RT_FN int rt_sweep_run(struct rt_sweep *s);
+/* Does SEALING_EXEMPT name this object (never in a secure process)? */
+RT_FN int rt_exempt(struct rt_process *p, const char *path);
+RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info);
+
+/* ---- rt-scope.c: the executable seals the process -------------------- */
+
+RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
+			   const struct rt_config *c, uintptr_t page);
+
+#endif
