@@ -27,11 +27,28 @@ bool unit_is_intel_syntax()
 #endif
 }
 
+void queue(const std::string &s)
+{
+	symtab->finalize_toplevel_asm(build_string(int(s.size()), s.c_str()));
+}
+
 } // namespace
 
 void sealing_emit_runtime(const sealing_options &o)
 {
-	std::string s = sealing_carried_unit(o.policy, SEALING_CARRIER_GCC_PLUGIN,
-					     o.flags, unit_is_intel_syntax());
-	symtab->finalize_toplevel_asm(build_string(int(s.size()), s.c_str()));
+	queue(sealing_carried_unit(o.policy, SEALING_CARRIER_GCC_PLUGIN, o.flags,
+				   unit_is_intel_syntax()));
+}
+
+// main as the executable's entry: a public definition named main, from
+// C, C++ (extern "C" by rule) or a Fortran main program.
+bool sealing_unit_defines_main()
+{
+	cgraph_node *n = cgraph_node::get_for_asmname(get_identifier("main"));
+	return n && n->definition && TREE_PUBLIC(n->decl);
+}
+
+void sealing_emit_exe_part()
+{
+	queue(sealing_carried_exe_unit(unit_is_intel_syntax()));
 }

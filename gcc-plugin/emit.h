@@ -6,8 +6,17 @@
 
 struct sealing_options;
 
-// Queue the runtime, with a note carrying OPTIONS, as top-level asm.
-// Must run before the unit is finalized (PLUGIN_START_UNIT).
+// Queue the runtime's core, with a note carrying OPTIONS, as top-level
+// asm.  Must run before the unit is finalized (PLUGIN_START_UNIT).
 void sealing_emit_runtime(const sealing_options &options);
+
+// Does this unit define main?  Only once its functions are in the symbol
+// table (PLUGIN_ALL_IPA_PASSES_START).
+bool sealing_unit_defines_main();
+
+// Queue the executable's part of the runtime (the process pass), for the
+// unit that defines main: top-level asm, still streamed into LTO IR when
+// queued from PLUGIN_ALL_IPA_PASSES_START.
+void sealing_emit_exe_part();
 
 #endif

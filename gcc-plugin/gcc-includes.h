@@ -8,6 +8,7 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "stringpool.h"
 #include "cgraph.h"
 #include "diagnostic-core.h"
 #include "langhooks.h"

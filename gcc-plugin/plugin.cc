@@ -15,6 +15,7 @@ SEALING_PLUGIN_EXPORT int plugin_is_GPL_compatible;
 namespace {
 
 sealing_options options;
+bool instrumented; // this unit got the runtime's core
 
 // PLUGIN_START_UNIT, not FINISH_UNIT: the runtime must be in the symbol
 // table before the unit is finalized to be streamed into LTO IR, and this
@@ -37,11 +38,27 @@ void start_unit(void *, void *)
 		return;
 	}
 	sealing_emit_runtime(options);
+	instrumented = true;
 	char desc[160];
 	if (options.verbose)
 		inform(UNKNOWN_LOCATION, "sealing: %s: runtime added (%s)",
 		       main_input_filename,
 		       sealing_describe(desc, sizeof desc, options.policy, options.flags));
+}
+
+// The executable's part goes only into the unit that defines main, so the
+// other units of a program, and every unit of a library, carry the core
+// alone.  An executable whose main the plugin never saw (assembly, a unit
+// built without it) still gets the core, which seals it in module scope
+// and says so; sealctl check --strict reports it.
+void ipa_start(void *, void *)
+{
+	if (!instrumented || !sealing_unit_defines_main())
+		return;
+	sealing_emit_exe_part();
+	if (options.verbose)
+		inform(UNKNOWN_LOCATION, "sealing: %s: defines main: the process pass added",
+		       main_input_filename);
 }
 
 plugin_info info_text = {
@@ -64,5 +81,6 @@ SEALING_PLUGIN_EXPORT int plugin_init(plugin_name_args *info, plugin_gcc_version
 	if (!sealing_parse_options(info, &options))
 		return 0;
 	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, nullptr);
+	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START, ipa_start, nullptr);
 	return 0;
 }

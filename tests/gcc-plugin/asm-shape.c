@@ -58,9 +58,23 @@
 // GROUP-DAG: .rela.init_array
 // GROUP-NOT: COMDAT group
 // RUN: readelf -SW %t.o | FileCheck --check-prefix=NOTE %s
-// NOTE: .note.sealing NOTE {{[0-9a-f]+}} {{[0-9a-f]+}} 000020 00 AG
+// NOTE: .note.sealing NOTE {{[0-9a-f]+}} {{[0-9a-f]+}} 000024 00 AG
 // RUN: readelf -nW %t.o | FileCheck --check-prefix=DESC %s
-// DESC: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+//
+// A unit that defines main also carries the executable's part (the
+// process pass) in a second group, with its own note (NT_SEALING_PROCESS,
+// type 2) and no .init_array slot: the core's constructor calls it.
+// RUN: printf 'int main(void) { return 0; }\n' > %t.main.c
+// RUN: %gcc -O2 %fplugin -c %t.main.c -o %t.main.o
+// RUN: readelf -gW %t.main.o | FileCheck --check-prefix=MAIN %s
+// MAIN: COMDAT group section [{{ *[0-9]+}}] `.group' [__sealing_rt_v{{[0-9]+}}] contains 12 sections:
+// MAIN: COMDAT group section [{{ *[0-9]+}}] `.group' [__sealing_rt_v{{[0-9]+}}_exe] contains {{[0-9]+}} sections:
+// MAIN-NOT: .init_array
+// MAIN-NOT: COMDAT group
+// RUN: readelf -nW %t.main.o | FileCheck --check-prefix=MAINNOTES %s
+// MAINNOTES: SEALING 0x00000010 NT_VERSION (version)
+// MAINNOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
 int user_function(int x)
 {
 	return x * 3;

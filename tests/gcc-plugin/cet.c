@@ -15,7 +15,7 @@
 // RUN: %gcc -shared -nostartfiles -Wl,-z,cet-report=error %t/cet.o -o %t/libcet.so
 // RUN: readelf -nW %t/libcet.so | FileCheck --check-prefix=PROP %s
 // RUN: readelf -nW %t/libcet.so | FileCheck --check-prefix=NOTE %s
-// NOTE: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// NOTE: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 //
 // The constructor the .init_array slot points to starts with endbr64.
 // RUN: objdump -d --no-show-raw-insn %t/libcet.so | FileCheck --check-prefix=ENDBR %s

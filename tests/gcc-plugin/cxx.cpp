@@ -13,7 +13,7 @@
 // RUN: %gxx -O2 -flto %fplugin %s %probe -L%t -lcxx -Wl,-rpath,%t -o %t/prog-lto
 // RUN: %t/prog-lto | FileCheck %s
 // RUN: readelf -nW %t/prog %t/libcxx.so | FileCheck --check-prefix=NOTES %s
-// NOTES-COUNT-2: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// NOTES-COUNT-2: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 // NOTES-NOT: SEALING
 #include <stdexcept>
 #include <string>

@@ -15,7 +15,16 @@
 // RUN: %t/lld | FileCheck %s
 // RUN: %t/lld-gc | FileCheck %s
 // RUN: readelf -nW %t/gold %t/gold-gc %t/lld %t/lld-gc | FileCheck --check-prefix=NOTES %s
-// NOTES-COUNT-4: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// Each executable: its policy note, and the note of the executable's part
+// (main.o defines main), which --gc-sections keeps too.
+// NOTES: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
 // NOTES-NOT: SEALING
 #include "sealprobe.h"
 

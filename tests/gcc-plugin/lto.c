@@ -42,7 +42,7 @@
 // RUN: %t/gc | FileCheck %s
 // RUN: %gcc -O2 -flto -fPIC %fplugin -c %inputs/lib.c -DFN=lib_fn -o %t/lib.o
 // RUN: %gcc -O2 -flto -shared %t/lib.o -o %t/liblto.so
-// RUN: readelf -nW %t/liblto.so | FileCheck --check-prefix=NOTE %s
+// RUN: readelf -nW %t/liblto.so | FileCheck --check-prefix=LIBNOTE %s
 //
 // -masm=intel throughout (GCC itself cannot mix dialects in one LTO link).
 // RUN: %gcc -O2 -flto -masm=intel %fplugin -c %s -I%S/../helpers -o %t/intel-main.o
@@ -54,10 +54,14 @@
 // RUN: %gcc -O2 -flto %fplugin -fplugin-arg-sealing-policy=2 -fplugin-arg-sealing-dlopen=skip -c %s -I%S/../helpers -o %t/p2.o
 // RUN: %gcc -O2 -flto %t/p2.o %probe -o %t/p2
 // RUN: readelf -nW %t/p2 | FileCheck --check-prefix=P2 %s
-// P2: SEALING 0x0000000c NT_VERSION (version) description data: 02 02 02 00 05 00 00 00 {{[0-9a-f ]+}}
+// P2: SEALING 0x00000010 NT_VERSION (version) description data: 03 02 02 00 05 00 00 00 {{[0-9a-f ]+}}
 //
-// NOTE: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// NOTE: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// NOTE: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
 // NOTE-NOT: SEALING
+// A library carries the core alone: one note.
+// LIBNOTE: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// LIBNOTE-NOT: SEALING
 #include "sealprobe.h"
 
 int main(void)

@@ -24,7 +24,7 @@
 // RUN: %gcc -O2 -static -nostdlib -fno-pie -no-pie -fno-stack-protector %fplugin %s -o %t/bare-exe
 // RUN: %t/bare-exe
 // RUN: readelf -nW %t/bare-exe | FileCheck --check-prefix=NOTE %s
-// NOTE: SEALING 0x0000000c NT_VERSION (version) description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// NOTE: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 #ifdef USE_LIB
 #include "sealprobe.h"
 

@@ -18,23 +18,23 @@
 // RUN: %gcc %fplugin -fplugin-arg-sealing-vdso=open -I%S/../helpers -c %s -o %t/novdso.o
 // RUN: %gcc %fplugin -fplugin-arg-sealing-policy=2 -fplugin-arg-sealing-dlopen=skip -fplugin-arg-sealing-relro=keep -fplugin-arg-sealing-scope=module -fplugin-arg-sealing-vdso=seal -I%S/../helpers -c %s -o %t/all.o
 // RUN: readelf -nW %t/p0.o %t/p1.o %t/p2.o %t/skip.o %t/pin.o %t/keep.o %t/anon.o %t/module.o %t/process.o %t/vdso.o %t/novdso.o %t/all.o | FileCheck --check-prefix=DESC %s
-// DESC: description data: 02 00 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 02 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 01 02 00 05 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 01 02 00 06 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 01 02 00 00 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 01 02 00 0c 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// DESC: description data: 02 02 02 00 0b 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 00 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 02 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 01 02 00 05 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 01 02 00 06 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 01 02 00 00 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 01 02 00 0c 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DESC: description data: 03 02 02 00 0b 00 00 00 {{[0-9a-f ]+}}
 //
 // The last of a repeated key wins, as with GCC's own options.
 // RUN: %gcc %fplugin -fplugin-arg-sealing-policy=2 -fplugin-arg-sealing-policy=0 -I%S/../helpers -c %s -o %t/last.o
 // RUN: readelf -nW %t/last.o | FileCheck --check-prefix=LAST %s
-// LAST: description data: 02 00 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// LAST: description data: 03 00 02 00 04 00 00 00 {{[0-9a-f ]+}}
 //
 // Errors: one line each, naming the key, and the compile fails.
 // RUN: %not %gcc %fplugin -fplugin-arg-sealing-polcy=2 -I%S/../helpers -c %s -o %t/bad.o 2>&1 | FileCheck --check-prefix=UNKNOWN %s
@@ -71,7 +71,7 @@
 // INFO: -fplugin-arg-sealing-vdso=open|seal {{.*}} (default: open)
 // INFO: sealing GCC plugin {{[0-9.]+}} (runtime group __sealing_rt_v[[V:[0-9]+]], note version [[V]]; built for GCC [[MAJOR]].{{.*}}, x86_64-{{.*}})
 // RUN: readelf -nW %t/info.o | FileCheck --check-prefix=DEFAULT %s
-// DEFAULT: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// DEFAULT: description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 //
 // verbose: one line per unit.
 // RUN: %gcc %fplugin -fplugin-arg-sealing-verbose -fplugin-arg-sealing-policy=2 -I%S/../helpers -c %s -o %t/v.o 2>&1 | FileCheck --check-prefix=VERBOSE %s

@@ -10,6 +10,7 @@
 ! RUN: %gfortran -O2 -specs=%gccplugin_specs -specs=%gccplugin_specs -fplugin-arg-sealing-verbose %s %t/probe-exe.o %probe -o %t/prog 2>&1 \
 ! RUN:   | FileCheck --check-prefix=VERBOSE --implicit-check-not=sealing: %s
 ! VERBOSE: note: sealing: {{.*}}specs-fortran.f90: runtime added
+! VERBOSE: note: sealing: {{.*}}specs-fortran.f90: defines main: the process pass added
 ! RUN: %t/prog | FileCheck %s
 program sealed
   implicit none

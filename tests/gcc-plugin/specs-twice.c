@@ -18,6 +18,7 @@
 // RUN:   -I%S/../helpers -c %s %inputs/unit.c -DFN=unit_fn 2>&1 \
 // RUN:   | FileCheck --check-prefix=VERBOSE --implicit-check-not=sealing: %s
 // VERBOSE: note: sealing: {{.*}}specs-twice.c: runtime added (policy 2, dlopen=skip, relro=anon, scope=process, vdso=open)
+// VERBOSE: note: sealing: {{.*}}specs-twice.c: defines main: the process pass added
 // VERBOSE: note: sealing: {{.*}}unit.c: runtime added (policy 2, dlopen=skip, relro=anon, scope=process, vdso=open)
 //
 // Compile and link in one command, and compile then link.
