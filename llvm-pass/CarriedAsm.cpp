@@ -5,6 +5,7 @@
 
 #include "carried-asm.h"
 
+#include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
@@ -44,8 +45,17 @@ bool parsedAsIntel(const Module &M) {
 } // namespace
 
 void sealing::appendCarriedAsm(Module &M, const Settings &S) {
-  M.appendModuleInlineAsm(sealing_carried_unit(
-      S.Policy, SEALING_CARRIER_LLVM_PASS, S.Flags, parsedAsIntel(M)));
+  bool Intel = parsedAsIntel(M);
+  M.appendModuleInlineAsm(
+      sealing_carried_unit(S.Policy, SEALING_CARRIER_LLVM_PASS, S.Flags, Intel));
+  if (definesMain(M))
+    M.appendModuleInlineAsm(sealing_carried_exe_unit(Intel));
+}
+
+// The executable's entry, as the GCC carrier recognises it.
+bool sealing::definesMain(const Module &M) {
+  const Function *F = M.getFunction("main");
+  return F && !F->isDeclaration() && !F->hasLocalLinkage();
 }
 
 bool sealing::hasCarriedAsm(const Module &M) {

@@ -16,8 +16,12 @@ namespace sealing {
 struct Settings;
 
 // Appends the carried runtime, with this compile's policy and flags, to
-// the module's inline assembly.
+// the module's inline assembly; and its executable's part when the module
+// defines main.
 void appendCarriedAsm(llvm::Module &M, const Settings &S);
+
+// Does the module define main (and so get the executable's part)?
+bool definesMain(const llvm::Module &M);
 
 // Does the module's inline assembly already carry the runtime?
 bool hasCarriedAsm(const llvm::Module &M);

@@ -11,6 +11,8 @@
 
 namespace sealing {
 llvm::StringRef runtimeBitcode();
+// runtime/sealing-rt-exe.c, the executable's part.
+llvm::StringRef exePartBitcode();
 }
 
 #endif

@@ -45,6 +45,9 @@ namespace {
 constexpr const char *CtorSource = "rt_seal_self";
 constexpr const char *NoteSource = "__sealing_note";
 constexpr const char *StateSource = "rt_state";
+constexpr const char *ProcessNoteSource = "__sealing_process_note";
+constexpr const char *ExeStateSource = "rt_exe_state";
+constexpr const char *ExeEntrySource = "rt_exe_entry";
 
 Error fail(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
@@ -66,9 +69,10 @@ Error checkNoteType(StructType *Ty, const DataLayout &DL) {
       !isInt(NameTy->getElementType(), 8))
     return fail("the runtime's note name is not char[SEALING_NOTE_NAMESZ]");
   auto *DescTy = dyn_cast<StructType>(Ty->getElementType(4));
-  if (!DescTy || DescTy->getNumElements() != 6 ||
+  if (!DescTy || DescTy->getNumElements() != 7 ||
       !isInt(DescTy->getElementType(4), 32) ||
-      !isInt(DescTy->getElementType(5), 32))
+      !isInt(DescTy->getElementType(5), 32) ||
+      !isInt(DescTy->getElementType(6), 32))
     return fail("the runtime's note descriptor does not match note.h");
   for (unsigned I = 0; I < 4; I++)
     if (!isInt(DescTy->getElementType(I), 8))
@@ -76,19 +80,35 @@ Error checkNoteType(StructType *Ty, const DataLayout &DL) {
   return Error::success();
 }
 
-// desc.state: the link-time distance from the field to the state byte,
-// a PC-relative difference that needs no dynamic relocation, as the
-// carried assembly's ".long rt_state - .".
-Constant *stateOffset(GlobalVariable *Note, StructType *Ty, GlobalVariable *State) {
+// A descriptor field holding the link-time distance from itself to
+// Target: a PC-relative difference that needs no dynamic relocation, as
+// the carried assembly's ".long rt_state - .".  Field is the descriptor's
+// element number, the descriptor the note's element 4.
+Constant *offsetTo(GlobalVariable *Note, StructType *Ty, unsigned Field, GlobalValue *Target) {
   LLVMContext &Ctx = Note->getContext();
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  Constant *Field = ConstantExpr::getInBoundsGetElementPtr(
+  Constant *At = ConstantExpr::getInBoundsGetElementPtr(
       Ty, Note,
       ArrayRef<Constant *>{ConstantInt::get(I32, 0), ConstantInt::get(I32, 4),
-                           ConstantInt::get(I32, 5)});
-  Constant *Diff = ConstantExpr::getSub(ConstantExpr::getPtrToInt(State, I64),
-                                        ConstantExpr::getPtrToInt(Field, I64));
+                           ConstantInt::get(I32, Field)});
+  Constant *Diff = ConstantExpr::getSub(ConstantExpr::getPtrToInt(Target, I64),
+                                        ConstantExpr::getPtrToInt(At, I64));
   return ConstantExpr::getTrunc(Diff, I32);
+}
+
+// The note's section, linkage and group: one shape for both notes.
+void placeNote(GlobalVariable *N, Comdat *Group, bool FullLto, StringRef Name) {
+  N->setConstant(true);
+  N->setExternallyInitialized(false);
+  // LLVM types sections named .note* SHT_NOTE, as the format requires.
+  N->setSection(SEALING_NOTE_SECTION);
+  N->setAlignment(Align(4));
+  N->setLinkage(FullLto ? GlobalValue::LinkOnceAnyLinkage
+                        : GlobalValue::LinkOnceODRLinkage);
+  N->setVisibility(GlobalValue::HiddenVisibility);
+  N->setUnnamedAddr(GlobalValue::UnnamedAddr::None);
+  N->setComdat(Group);
+  N->setName(Name);
 }
 
 // The runtime declares the note; give it its bytes, section and group.
@@ -113,24 +133,47 @@ Error defineNote(Module &R, Comdat *Group, const sealing::Settings &S,
                U(DescTy->getElementType(2), SEALING_CARRIER_LLVM_PASS),
                U(DescTy->getElementType(3), 0),
                U(DescTy->getElementType(4), S.Flags),
-               stateOffset(N, Ty, State)});
+               offsetTo(N, Ty, 5, State),
+               U(DescTy->getElementType(6), SEALING_RUNTIME_VERSION)});
   Constant *Name = ConstantDataArray::getString(R.getContext(),
                                                 SEALING_NOTE_NAME, true);
   N->setInitializer(ConstantStruct::get(
       Ty, {U(Ty->getElementType(0), SEALING_NOTE_NAMESZ),
            U(Ty->getElementType(1), SEALING_NOTE_DESCSZ),
            U(Ty->getElementType(2), SEALING_NOTE_TYPE), Name, Desc}));
-  N->setConstant(true);
-  N->setExternallyInitialized(false);
-  // LLVM types sections named .note* SHT_NOTE, as the format requires.
-  N->setSection(SEALING_NOTE_SECTION);
-  N->setAlignment(Align(4));
-  N->setLinkage(FullLto ? GlobalValue::LinkOnceAnyLinkage
-                        : GlobalValue::LinkOnceODRLinkage);
-  N->setVisibility(GlobalValue::HiddenVisibility);
-  N->setUnnamedAddr(GlobalValue::UnnamedAddr::None);
-  N->setComdat(Group);
-  N->setName(sealing::GroupName);
+  placeNote(N, Group, FullLto, sealing::GroupName);
+  return Error::success();
+}
+
+// The executable's part gets its NT_SEALING_PROCESS note from here, as
+// struct sealing_process_note lays it out (nothing in its C source refers
+// to the note: the core finds it by its group's name).
+Error defineProcessNote(Module &R, Comdat *Group, bool FullLto) {
+  LLVMContext &Ctx = R.getContext();
+  GlobalVariable *State = R.getGlobalVariable(ExeStateSource, true);
+  Function *Entry = R.getFunction(ExeEntrySource);
+  if (!State || State->isDeclaration() || !Entry || Entry->isDeclaration())
+    return fail("the executable part's bitcode has no state byte or entry");
+  Type *I8 = Type::getInt8Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  auto *Reserved = ArrayType::get(I8, 3);
+  auto *DescTy = StructType::get(Ctx, {I8, Reserved, I32, I32});
+  auto *Ty = StructType::get(Ctx, {I32, I32, I32, ArrayType::get(I8, SEALING_NOTE_NAMESZ), DescTy});
+  if (R.getDataLayout().getTypeAllocSize(Ty) != sizeof(struct sealing_process_note))
+    return fail("struct sealing_process_note is not laid out as note.h says");
+  auto *N = new GlobalVariable(R, Ty, true, GlobalValue::ExternalLinkage, nullptr,
+                               ProcessNoteSource);
+  auto U = [](Type *T, uint64_t V) { return ConstantInt::get(T, V); };
+  Constant *Desc = ConstantStruct::get(
+      DescTy, {U(DescTy->getElementType(0), SEALING_NOTE_VERSION),
+               ConstantAggregateZero::get(Reserved),
+               offsetTo(N, Ty, 2, State), offsetTo(N, Ty, 3, Entry)});
+  Constant *Name = ConstantDataArray::getString(R.getContext(),
+                                                SEALING_NOTE_NAME, true);
+  N->setInitializer(ConstantStruct::get(
+      Ty, {U(Ty->getElementType(0), SEALING_NOTE_NAMESZ),
+           U(Ty->getElementType(1), SEALING_PROCESS_DESCSZ),
+           U(Ty->getElementType(2), SEALING_PROCESS_NOTE_TYPE), Name, Desc}));
+  placeNote(N, Group, FullLto, sealing::ExeGroupName);
   return Error::success();
 }
 
@@ -156,7 +199,7 @@ void keepAsCompiled(Function &F) {
   F.addFnAttr(Attribute::NoInline);
 }
 
-Error placeInGroup(Module &R, Comdat *Group) {
+Error placeInGroup(Module &R, Comdat *Group, StringRef GroupName) {
   if (!R.alias_empty() || !R.ifunc_empty())
     return fail("the runtime bitcode defines aliases or ifuncs");
   for (Function &F : R) {
@@ -167,11 +210,11 @@ Error placeInGroup(Module &R, Comdat *Group) {
     F.setComdat(Group);
     shieldFromInstrumentation(F);
     keepAsCompiled(F);
-    F.setName(Twine(sealing::GroupName) + "." + F.getName());
+    F.setName(Twine(GroupName) + "." + F.getName());
   }
   for (GlobalVariable &G : R.globals()) {
     if (G.isDeclaration() || G.hasComdat())
-      continue; // declarations, and the note placed already
+      continue; // declarations (the other part's note), and the note placed already
     if (!G.hasLocalLinkage())
       return fail("runtime variable " + G.getName() + " is not static");
     G.setComdat(Group);
@@ -180,11 +223,10 @@ Error placeInGroup(Module &R, Comdat *Group) {
     // this one: the user's code would then point into the group, and into
     // nothing once the linker drops this copy of the group.  The state
     // byte, the one writable variable, goes to the group's .bss.
-    G.setSection((Twine(G.isConstant() ? ".rodata." : ".bss.") +
-                  sealing::GroupName).str());
+    G.setSection((Twine(G.isConstant() ? ".rodata." : ".bss.") + GroupName).str());
     G.setUnnamedAddr(GlobalValue::UnnamedAddr::None);
     if (!G.hasPrivateLinkage())
-      G.setName(Twine(sealing::GroupName) + "." + G.getName());
+      G.setName(Twine(GroupName) + "." + G.getName());
   }
   return Error::success();
 }
@@ -232,6 +274,11 @@ Expected<std::unique_ptr<Module>> sealing::loadRuntime(LLVMContext &Ctx) {
   return getLazyBitcodeModule(Buf, Ctx);
 }
 
+Expected<std::unique_ptr<Module>> sealing::loadExePart(LLVMContext &Ctx) {
+  MemoryBufferRef Buf(exePartBitcode(), "sealing-rt-exe.bc");
+  return getLazyBitcodeModule(Buf, Ctx);
+}
+
 Error sealing::prepareRuntime(Module &R, const Module &Dest, const Settings &S,
                               bool FullLto) {
   if (Error E = R.materializeAll())
@@ -244,13 +291,28 @@ Error sealing::prepareRuntime(Module &R, const Module &Dest, const Settings &S,
   Group->setSelectionKind(Comdat::Any);
   if (Error E = defineNote(R, Group, S, FullLto))
     return E;
-  if (Error E = placeInGroup(R, Group))
+  if (Error E = placeInGroup(R, Group, GroupName))
     return E;
   // Keyed on the note: the .init_array slot joins the group, and whoever
   // drops the group's note drops the slot with it.
   registerCtor(R, Ctor, R.getGlobalVariable(GroupName));
   // The vendor field may differ (--target=x86_64-linux-gnu); the filter
   // has checked that the architecture and data layout agree.
+  R.setTargetTriple(Dest.getTargetTriple());
+  return Error::success();
+}
+
+Error sealing::prepareExePart(Module &R, const Module &Dest, bool FullLto) {
+  if (Error E = R.materializeAll())
+    return E;
+  stripModuleLevelState(R);
+  Comdat *Group = R.getOrInsertComdat(ExeGroupName);
+  Group->setSelectionKind(Comdat::Any);
+  if (Error E = defineProcessNote(R, Group, FullLto))
+    return E;
+  if (Error E = placeInGroup(R, Group, ExeGroupName))
+    return E;
+  // The entry is reached only through the note's offset: keep it.
   R.setTargetTriple(Dest.getTargetTriple());
   return Error::success();
 }

@@ -19,8 +19,9 @@ namespace sealing {
 
 struct Settings;
 
-// The group signature, and the name of the note that keys it.
+// The group signatures, and the names of the notes that key them.
 constexpr const char *GroupName = SEALING_COMDAT_GROUP;
+constexpr const char *ExeGroupName = SEALING_EXE_COMDAT_GROUP;
 
 // Reads the embedded bitcode into Ctx, lazily: prepareRuntime loads the rest.
 llvm::Expected<std::unique_ptr<llvm::Module>> loadRuntime(llvm::LLVMContext &Ctx);
@@ -30,6 +31,11 @@ llvm::Expected<std::unique_ptr<llvm::Module>> loadRuntime(llvm::LLVMContext &Ctx
 // module or not (the note's linkage differs, RuntimeModule.cpp).
 llvm::Error prepareRuntime(llvm::Module &Runtime, const llvm::Module &Dest,
                            const Settings &S, bool FullLto);
+
+// The executable's part (the process pass), for a module that defines
+// main: its own group and NT_SEALING_PROCESS note.
+llvm::Expected<std::unique_ptr<llvm::Module>> loadExePart(llvm::LLVMContext &Ctx);
+llvm::Error prepareExePart(llvm::Module &ExePart, const llvm::Module &Dest, bool FullLto);
 
 } // namespace sealing
 

@@ -28,11 +28,10 @@ void say(const Settings &S, const Module &M, const Twine &What) {
     errs() << "sealing: " << M.getModuleIdentifier() << ": " << What << "\n";
 }
 
-bool linkBitcode(Module &M, std::unique_ptr<Module> R, const Settings &S,
-                 bool FullLto) {
+bool linkInto(Module &M, std::unique_ptr<Module> R, Error Prepared) {
   LLVMContext &Ctx = M.getContext();
-  if (Error E = prepareRuntime(*R, M, S, FullLto)) {
-    Ctx.emitError("sealing: " + toString(std::move(E)));
+  if (Prepared) {
+    Ctx.emitError("sealing: " + toString(std::move(Prepared)));
     return false;
   }
   if (Linker::linkModules(M, std::move(R))) {
@@ -41,6 +40,24 @@ bool linkBitcode(Module &M, std::unique_ptr<Module> R, const Settings &S,
     return false;
   }
   return true;
+}
+
+// The core, and in the module that defines main the executable's part.
+bool linkBitcode(Module &M, std::unique_ptr<Module> R, const Settings &S,
+                 bool FullLto) {
+  Error E = prepareRuntime(*R, M, S, FullLto);
+  if (!linkInto(M, std::move(R), std::move(E)))
+    return false;
+  if (!definesMain(M))
+    return true;
+  Expected<std::unique_ptr<Module>> X = loadExePart(M.getContext());
+  if (!X) {
+    M.getContext().emitError("sealing: cannot read the embedded executable part: " +
+                             toString(X.takeError()));
+    return false;
+  }
+  Error EX = prepareExePart(**X, M, FullLto);
+  return linkInto(M, std::move(*X), std::move(EX));
 }
 
 } // namespace

@@ -15,7 +15,7 @@
 // RUN: readelf -sW %t.a.o | FileCheck --check-prefixes=SYMS,ASMSYMS %s
 // RUN: readelf -sW %t.a.o | FileCheck --check-prefix=NOGLOBAL %s
 // RUN: %clang %t.a.o %t.b.o -o %t
-// RUN: readelf -nW %t | FileCheck --check-prefix=NOTE %s
+// RUN: readelf -nW %t | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %s
 // RUN: env SEALING_DEBUG=1 %t 2>&1 | FileCheck --check-prefix=ONCE %s
 //
 // RUN: %clang %seal -mllvm -sealing-form=bitcode -O2 -c %s -o %t.bc.a.o
@@ -25,12 +25,12 @@
 // RUN: readelf -sW %t.bc.a.o | FileCheck --check-prefixes=SYMS,BCSYMS %s
 // RUN: readelf -sW %t.bc.a.o | FileCheck --check-prefix=NOGLOBAL %s
 // RUN: %clang %t.bc.a.o %t.bc.b.o -o %t.bc
-// RUN: readelf -nW %t.bc | FileCheck --check-prefix=NOTE %s
+// RUN: readelf -nW %t.bc | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %s
 // RUN: env SEALING_DEBUG=1 %t.bc 2>&1 | FileCheck --check-prefix=ONCE %s
 //
 // The two forms merge like any two copies of the group.
 // RUN: %clang %t.a.o %t.bc.b.o -o %t.mixed
-// RUN: readelf -nW %t.mixed | FileCheck --check-prefix=NOTE %s
+// RUN: readelf -nW %t.mixed | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %s
 // RUN: env SEALING_DEBUG=1 %t.mixed 2>&1 | FileCheck --check-prefix=ONCE %s
 
 #ifdef SECOND
@@ -46,14 +46,13 @@ int main(void) { return second() - 2; }
 // ASMGROUP-DAG: .text.__sealing_rt_v{{[0-9]+$}}
 // ASMGROUP-DAG: .text.hot.__sealing_rt_v{{[0-9]+$}}
 // BCGROUP-DAG: .text.{{(hot\.)?}}__sealing_rt_v{{[0-9]+}}.rt_seal_self
-// SECTION: .note.sealing NOTE {{[0-9a-f]+}} {{[0-9a-f]+}} 000020 00 AG 0 0 4
+// SECTION: .note.sealing NOTE {{[0-9a-f]+}} {{[0-9a-f]+}} 000024 00 AG 0 0 4
 // ASMSYMS-DAG: 0 NOTYPE WEAK HIDDEN {{[0-9]+}} __sealing_rt_v{{[0-9]+}}{{$}}
-// BCSYMS-DAG: 32 OBJECT WEAK HIDDEN {{[0-9]+}} __sealing_rt_v{{[0-9]+}}{{$}}
+// BCSYMS-DAG: 36 OBJECT WEAK HIDDEN {{[0-9]+}} __sealing_rt_v{{[0-9]+}}{{$}}
 // SYMS-DAG: FUNC LOCAL DEFAULT {{[0-9]+}} __sealing_rt_v{{[0-9]+}}.rt_seal_self
 // NOGLOBAL-NOT: {{(GLOBAL|WEAK) .*[0-9]+ __sealing_rt_v[0-9]+\.}}
 // NOTE: Displaying notes found in: .note.sealing
-// NOTE-NEXT: Owner Data size Description
-// NOTE-NEXT: SEALING 0x0000000c
-// NOTE-NOT: SEALING
+// NOTE-DAG: SEALING 0x00000010
+// NOTE-DAG: SEALING 0x0000000c
 // ONCE: sealing: {{.*}}: policy 1 ({{[^)]*}}): sealed
 // ONCE-NOT: (executable)

@@ -40,4 +40,4 @@ end program sealed
 ! CHECK-DAG: counter=42
 ! ONCE: sealing: {{.*}}: policy 1 (executable): sealed {{.*}}; ok
 ! ONCE-NOT: (executable)
-! P2: 0x00000010 494e4700 02020300 04000000
+! P2: 0x00000010 494e4700 03020300 04000000

@@ -23,13 +23,13 @@
 
 int main(void) { return 0; }
 
-// P0: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 2, i8 0, i8 3, i8 0, i32 4, i32 trunc
-// P2: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 2, i8 2, i8 3, i8 0, i32 4, i32 trunc
-// SKIP: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 2, i8 1, i8 3, i8 0, i32 5, i32 trunc
-// KEEP: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 2, i8 1, i8 3, i8 0, i32 6, i32 trunc
-// ALL: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 2, i8 2, i8 3, i8 0, i32 7, i32 trunc
-// BYTES: 0x00000000 08000000 0c000000 01000000 5345414c
-// BYTES-NEXT: 0x00000010 494e4700 02020300 05000000
+// P0: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 3, i8 0, i8 3, i8 0, i32 4, i32 trunc
+// P2: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 3, i8 2, i8 3, i8 0, i32 4, i32 trunc
+// SKIP: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 3, i8 1, i8 3, i8 0, i32 5, i32 trunc
+// KEEP: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 3, i8 1, i8 3, i8 0, i32 6, i32 trunc
+// ALL: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 3, i8 2, i8 3, i8 0, i32 7, i32 trunc
+// BYTES: 0x00000000 08000000 10000000 01000000 5345414c
+// BYTES-NEXT: 0x00000010 494e4700 03020300 05000000
 // BADPOLICY: for the --sealing-policy option: Cannot find option named '3'!
 // BADDLOPEN: for the --sealing-dlopen option: Cannot find option named 'never'!
 // BADNAME: Unknown command line argument '-sealing-polcy=1'

@@ -13,27 +13,27 @@
 // RUN: %clang %t.gcc.o %t.plain.o %rt %probe -o %t.gccfirst
 // RUN: %t.gccfirst | FileCheck %S/Inputs/seal-main.check
 // RUN: env SEALING_DEBUG=1 %t.gccfirst 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.gccfirst | FileCheck --check-prefix=NOTE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.gccfirst | FileCheck --check-prefix=GCC %s
+// RUN: readelf -nW %t.gccfirst | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %S/Inputs/seal-main.check
+// RUN: readelf -nW %t.gccfirst | FileCheck --check-prefix=GCC --implicit-check-not=SEALING %s
 //
 // RUN: %clang -Wl,--gc-sections %t.plain.o %t.gcc.o %rt %probe -o %t.clangfirst
 // RUN: %t.clangfirst | FileCheck %S/Inputs/seal-main.check
 // RUN: env SEALING_DEBUG=1 %t.clangfirst 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.clangfirst | FileCheck --check-prefix=LLVM %s
+// RUN: readelf -nW %t.clangfirst | FileCheck --check-prefix=LLVM --implicit-check-not=SEALING %s
 //
 // RUN: %clang -flto %t.gcc.o %t.full.o %rt %probe -o %t.lto.gccfirst
 // RUN: %t.lto.gccfirst | FileCheck %S/Inputs/seal-main.check
 // RUN: env SEALING_DEBUG=1 %t.lto.gccfirst 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.lto.gccfirst | FileCheck --check-prefix=GCC %s
+// RUN: readelf -nW %t.lto.gccfirst | FileCheck --check-prefix=GCC --implicit-check-not=SEALING %s
 //
 // RUN: %clang -flto %rt %t.full.o %t.gcc.o %probe -o %t.lto.rtfirst
 // RUN: %t.lto.rtfirst | FileCheck %S/Inputs/seal-main.check
 // RUN: env SEALING_DEBUG=1 %t.lto.rtfirst 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.lto.rtfirst | FileCheck --check-prefix=RT %s
+// RUN: readelf -nW %t.lto.rtfirst | FileCheck --check-prefix=RT --implicit-check-not=SEALING %s
 
-// GCC: description data: 02 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// GCC-NOT: SEALING
-// LLVM: description data: 02 01 03 00 04 00 00 00 {{[0-9a-f ]+}}
-// LLVM-NOT: SEALING
-// RT: description data: 02 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
-// RT-NOT: SEALING
+// GCC-DAG: SEALING 0x00000010 {{.*}}description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
+// GCC-DAG: SEALING 0x0000000c {{.*}}description data: 03 00 00 00
+// LLVM-DAG: SEALING 0x00000010 {{.*}}description data: 03 01 03 00 04 00 00 00 {{[0-9a-f ]+}}
+// LLVM-DAG: SEALING 0x0000000c {{.*}}description data: 03 00 00 00
+// RT-DAG: SEALING 0x00000010 {{.*}}description data: 03 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
+// RT-DAG: SEALING 0x0000000c {{.*}}description data: 03 00 00 00

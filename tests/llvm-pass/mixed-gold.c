@@ -9,33 +9,33 @@
 // RUN: %clang -fuse-ld=gold %rt %t.plain.o %t.gcc.o %probe -o %t.plain.rtfirst
 // RUN: %t.plain.rtfirst | FileCheck %S/Inputs/seal-main.check
 // RUN: env SEALING_DEBUG=1 %t.plain.rtfirst 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.plain.rtfirst | FileCheck --check-prefix=NOTE %S/Inputs/seal-main.check
+// RUN: readelf -nW %t.plain.rtfirst | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %S/Inputs/seal-main.check
 // RUN: readelf -nW %t.plain.rtfirst | FileCheck --check-prefix=RTWON %s
 // RUN: %clang -fuse-ld=gold -Wl,--gc-sections %t.plain.o %t.gcc.o %rt %probe -o %t.plain.rtlast
 // RUN: %t.plain.rtlast | FileCheck %S/Inputs/seal-main.check
 // RUN: env SEALING_DEBUG=1 %t.plain.rtlast 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.plain.rtlast | FileCheck --check-prefix=NOTE %S/Inputs/seal-main.check
+// RUN: readelf -nW %t.plain.rtlast | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %S/Inputs/seal-main.check
 // RUN: readelf -nW %t.plain.rtlast | FileCheck --check-prefix=LLVMWON %s
 // RUN: %clang -flto -fuse-ld=gold %rt %t.full.o %t.gcc.o %probe -o %t.full.rtfirst
 // RUN: %t.full.rtfirst | FileCheck %S/Inputs/seal-main.check
 // RUN: env SEALING_DEBUG=1 %t.full.rtfirst 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.full.rtfirst | FileCheck --check-prefix=NOTE %S/Inputs/seal-main.check
+// RUN: readelf -nW %t.full.rtfirst | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %S/Inputs/seal-main.check
 // RUN: readelf -nW %t.full.rtfirst | FileCheck --check-prefix=RTWON %s
 // RUN: %clang -flto -fuse-ld=gold -Wl,--gc-sections %t.full.o %t.gcc.o %rt %probe -o %t.full.rtlast
 // RUN: %t.full.rtlast | FileCheck %S/Inputs/seal-main.check
 // RUN: env SEALING_DEBUG=1 %t.full.rtlast 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.full.rtlast | FileCheck --check-prefix=NOTE %S/Inputs/seal-main.check
+// RUN: readelf -nW %t.full.rtlast | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %S/Inputs/seal-main.check
 // RUN: readelf -nW %t.full.rtlast | FileCheck --check-prefix=LLVMWON %s
 // RUN: %clang -flto=thin -fuse-ld=gold %rt %t.thin.o %t.gcc.o %probe -o %t.thin.rtfirst
 // RUN: %t.thin.rtfirst | FileCheck %S/Inputs/seal-main.check
 // RUN: env SEALING_DEBUG=1 %t.thin.rtfirst 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.thin.rtfirst | FileCheck --check-prefix=NOTE %S/Inputs/seal-main.check
+// RUN: readelf -nW %t.thin.rtfirst | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %S/Inputs/seal-main.check
 // RUN: readelf -nW %t.thin.rtfirst | FileCheck --check-prefix=RTWON %s
 // RUN: %clang -flto=thin -fuse-ld=gold -Wl,--gc-sections %t.thin.o %t.gcc.o %rt %probe -o %t.thin.rtlast
 // RUN: %t.thin.rtlast | FileCheck %S/Inputs/seal-main.check
 // RUN: env SEALING_DEBUG=1 %t.thin.rtlast 2>&1 >/dev/null | FileCheck --check-prefix=ONCE %S/Inputs/seal-main.check
-// RUN: readelf -nW %t.thin.rtlast | FileCheck --check-prefix=NOTE %S/Inputs/seal-main.check
+// RUN: readelf -nW %t.thin.rtlast | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %S/Inputs/seal-main.check
 // RUN: readelf -nW %t.thin.rtlast | FileCheck --check-prefix=LLVMWON %s
 
-// RTWON: description data: 02 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
-// LLVMWON: description data: 02 01 03 00 04 00 00 00 {{[0-9a-f ]+}}
+// RTWON: description data: 03 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
+// LLVMWON: description data: 03 01 03 00 04 00 00 00 {{[0-9a-f ]+}}

@@ -33,6 +33,6 @@ int main(int argc, char **argv)
 // CHECK-NEXT: done
 // ONCE: sealing: {{.*}}: policy 1 (executable): sealed {{.*}}; ok
 // ONCE-NOT: (executable)
-// NOTE: 0x{{[0-9a-f]+}} 08000000 0c000000 01000000 5345414c
-// NOTE-NEXT: 0x{{[0-9a-f]+}} 494e4700 02010300 04000000
+// NOTE: 0x{{[0-9a-f]+}} 08000000 10000000 01000000 5345414c
+// NOTE-NEXT: 0x{{[0-9a-f]+}} 494e4700 03010300 04000000
 // CAUGHT: AddressSanitizer: stack-buffer-overflow

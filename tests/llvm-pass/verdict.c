@@ -7,7 +7,7 @@
 // RUN: rm -rf %t && %inputs/verdict.sh %t/p %clang "%seal" "%seal -mllvm -sealing-dlopen=skip" "%seal -mllvm -sealing-scope=module" "%probe"
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/p/libpre.so %t/p/prog-O0 %t/p 2>&1 | FileCheck --check-prefixes=ALL,PROCESS %inputs/verdict.check
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/p/libpre.so %t/p/prog-O2 %t/p 2>&1 | FileCheck --check-prefixes=ALL,PROCESS %inputs/verdict.check
-// RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/p/libpre.so %t/p/prog-module %t/p 2>&1 | FileCheck --check-prefixes=ALL,SELF %inputs/verdict.check
+// RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/p/libpre.so %t/p/prog-module %t/p 2>&1 | FileCheck --check-prefixes=ALL,PROCESS %inputs/verdict.check
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/p/libpre.so %t/p/prog-plain %t/p 2>&1 | FileCheck --check-prefixes=ALL,SELF %inputs/verdict.check
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/p/libpre.so %ldso %t/p/prog-O2 %t/p 2>&1 | FileCheck --check-prefixes=ALL,PROCESS %inputs/verdict.check
 // RUN: %inputs/verdict.sh %t/asan %clang "%seal" "%seal -mllvm -sealing-dlopen=skip" "%seal -mllvm -sealing-scope=module" "%probe" -fsanitize=address

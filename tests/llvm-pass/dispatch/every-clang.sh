@@ -21,8 +21,8 @@ for n in $versions; do
 	"$prog" > "$out/run-$n"
 	grep -Eq '^exe: ([0-9]+)/\1 mappings sealed$' "$out/run-$n" ||
 		{ echo "llvm-$n: not sealed:"; cat "$out/run-$n"; exit 1; }
-	# Policy 2 from -mllvm: descriptor bytes 02 02 03 00.
-	readelf -x .note.sealing "$prog" | grep -q ' 02020300 ' ||
+	# Policy 2 from -mllvm: descriptor bytes 03 02 03 00 (version 3).
+	readelf -x .note.sealing "$prog" | grep -q ' 03020300 ' ||
 		{ echo "llvm-$n: policy 2 not in the note"; exit 1; }
 	"$bin/clang" -O2 -S -emit-llvm "$src" -I"$(dirname "$0")/../../helpers" -o "$out/ir-$n.ll"
 	"$bin/opt" -load-pass-plugin="$disp" -passes=sealing -S "$out/ir-$n.ll" -o "$out/ir-$n.out.ll"
