@@ -10,7 +10,7 @@
 RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t page)
 {
 	struct rt_relro_batch b = { 0 };
-	struct rt_range relro, none = { 0, 0 };
+	struct rt_range relro;
 	unsigned calls = 0;
 
 	for (unsigned i = 0; i < n; i++) {
@@ -27,7 +27,7 @@ RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t pa
 	for (unsigned i = 0; i < n; i++) {
 		struct rt_job *j = jobs[i];
 		if (!j->r.err)
-			rt_seal_image(&j->o, page, none, &j->r);
+			rt_seal_image(&j->o, page, j->mut, &j->r);
 		calls += j->r.calls;
 	}
 	return calls;

@@ -3,6 +3,8 @@
  * The rule (rt-decide.h; docs/process-scope.md says it in prose, and
  * tests/runtime/unit-decide.test checks every row).
  *
+ * - The executable's process pass seals the executable first, under its
+ *   own note, in the same batch as the rest.
  * - A module with our note follows its note through its own runtime,
  *   unless the dynamic loader sealed it (SEALING_STATE_LOADER).  A start-up
  *   library leaves its sealing to an executable that has the process pass
@@ -103,8 +105,10 @@ static struct rt_decision rt_decide_plain(const struct rt_facts *f)
 
 RT_FN struct rt_decision rt_decide(const struct rt_facts *f)
 {
-	if (f->is_exe && f->asker == RT_ASK_EXE)
-		return rt_because(RT_REASON_SELF);
+	if (f->is_exe && f->asker == RT_ASK_EXE && f->has_note)
+		return rt_because(f->has_state && (f->state & SEALING_STATE_LOADER) ? RT_REASON_BY_LOADER :
+				  f->policy == SEALING_POLICY_OFF ? RT_REASON_POLICY0 :
+								    RT_REASON_EXECUTABLE);
 	if (f->asker == RT_ASK_EXE && !f->has_note && !f->exe_seals_plain)
 		return rt_because(RT_REASON_NOT_IN_SCOPE);
 	if (f->is_vdso && !f->seal_vdso)

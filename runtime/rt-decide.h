@@ -65,7 +65,7 @@ enum rt_action {
  * line and sealctl ps use.
  */
 #define RT_REASONS(X)                                                          \
-	X(SELF, RT_LEAVE, "the executable, which seals itself")                \
+	X(EXECUTABLE, RT_SEAL, "executable")                                   \
 	X(OWN_RUNTIME, RT_LEAVE, "its own runtime followed its note")          \
 	X(BY_LOADER, RT_LEAVE, "sealed by the dynamic loader")                 \
 	X(BY_EXECUTABLE, RT_LEAVE, "loaded at start-up: the executable's process pass covers it") \

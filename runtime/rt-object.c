@@ -77,18 +77,21 @@ RT_FN void rt_object_from_info(struct rt_object *o, const struct dl_phdr_info *i
 
 /*
  * Where a PC-relative offset field leads, if that lies in one of o's
- * writable segments; a damaged note must not make anyone write anywhere.
+ * segments with the permission asked for (PF_W for a state byte, PF_X for
+ * an entry), and for PF_W outside RELRO, which is read-only once
+ * relocated: a damaged note must not make anyone write or jump anywhere.
  * Unsigned arithmetic: an offset that wraps lands nowhere valid.
  */
 RT_HOT RT_FN volatile unsigned char *rt_object_target(const struct rt_object *o,
-						      const volatile int32_t *field)
+						      const volatile int32_t *field,
+						      uint32_t perm)
 {
 	int32_t off = *field;
 	uintptr_t at = (uintptr_t)field + (uintptr_t)(intptr_t)off;
-	if (!off)
+	if (!off || (perm == PF_W && at - o->relro_lo < o->relro_hi - o->relro_lo))
 		return 0;
 	for (const ElfW(Phdr) *ph = o->phdr; ph < o->phdr + o->phnum; ph++)
-		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W) &&
+		if (ph->p_type == PT_LOAD && (ph->p_flags & perm) &&
 		    at - (o->bias + ph->p_vaddr) < ph->p_memsz)
 			return (volatile unsigned char *)at;
 	return 0;
@@ -100,7 +103,7 @@ RT_HOT RT_FN volatile unsigned char *rt_object_state(const struct rt_object *o,
 	unsigned v = n->desc.version;
 	if (v < SEALING_NOTE_VERSION_OLDEST || v > SEALING_NOTE_VERSION)
 		return 0;
-	return rt_object_target(o, &n->desc.state);
+	return rt_object_target(o, &n->desc.state, PF_W);
 }
 
 /*

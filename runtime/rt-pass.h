@@ -18,6 +18,7 @@ struct rt_job {
 	struct rt_facts f;
 	struct rt_decision d;
 	struct rt_result r;
+	struct rt_range mut; /* SEALING_MUTABLE pages: only the executable's own */
 	unsigned index; /* its place in the link map */
 	unsigned known : 1;    /* an earlier sweep sealed it: not looked at */
 	unsigned gone : 1;     /* unloaded before it could be pinned */
@@ -39,6 +40,8 @@ struct rt_sweep {
 	int exe_seals_plain;    /* the executable: it seals objects without
 				 * a note (process scope, policy above 0) */
 	rt_dlopen_fn dlopen;    /* the real one; NULL: look it up */
+	struct rt_job *self;    /* the executable: its job, made from its own
+				 * headers, first in the first batch */
 	uintptr_t page;
 	/* The loader's memory of what it sealed, both optional. */
 	int (*known)(void *ctx, const void *phdr);
@@ -57,7 +60,8 @@ struct rt_sweep {
 	char names[8192]; /* the jobs' names, copied during the walk */
 };
 
-/* Walks the loaded objects and handles each; -1 if they cannot be walked. */
+/* Walks the loaded objects and handles each; -1 if they cannot be walked
+ * (a static executable: then only self is handled). */
 RT_FN int rt_sweep_run(struct rt_sweep *s);
 /* Does SEALING_EXEMPT name this object (never in a secure process)? */
 RT_FN int rt_exempt(struct rt_process *p, const char *path);
@@ -65,7 +69,8 @@ RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info);
 
 /* ---- rt-scope.c: the executable seals the process -------------------- */
 
-RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
-			   const struct rt_config *c, uintptr_t page);
+/* The executable, then every start-up object its scope covers. */
+RT_FN void rt_seal_process(struct rt_process *p, const struct sealing_rt_call *call,
+			   const struct rt_object *exe);
 
 #endif

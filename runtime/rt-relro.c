@@ -130,11 +130,31 @@ RT_FN void rt_relro_batch_swap(struct rt_relro_batch *b)
 	}
 }
 
+/* One object (a module sealing itself): the batch's steps, for one copy. */
 RT_FN void rt_relro_swap(struct rt_range relro, struct rt_result *r)
 {
-	struct rt_relro_batch b = { .n = 1, .bytes = relro.hi - relro.lo };
-	b.relro[0] = relro;
-	b.result[0] = r;
-	rt_relro_batch_swap(&b);
-	r->calls += b.calls;
+	size_t len = relro.hi - relro.lo;
+	long copy = rt_map_copies(len), ret;
+
+	r->calls++;
+	if (rt_syscall_failed(copy))
+		goto fail;
+	rt_copy_words((uintptr_t *)copy, (const uintptr_t *)relro.lo, len / sizeof(uintptr_t));
+	ret = rt_syscall3(SYS_mprotect, copy, len, PROT_READ);
+	r->calls++;
+	if (!ret) {
+		rt_move_copy((uintptr_t)copy, relro, r);
+		if (r->relro.hi)
+			return;
+	}
+	rt_syscall3(SYS_munmap, copy, len, 0);
+	r->calls++;
+	if (ret)
+		copy = ret;
+	else
+		return; /* rt_move_copy said why */
+fail:
+	r->err = -copy;
+	r->err_range = relro;
+	r->relro_failed = 1;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The process pass: the executable's constructor, the last one of
- * start-up, seals the other objects loaded at start-up.  By then every
+ * start-up, seals the executable and the other objects loaded at
+ * start-up, their RELRO copies in one batch.  By then every
  * one of them is relocated with its RELRO applied and has run its
  * constructors.  rt_decide says what happens to each (rt-decide.c),
  * rt_sweep_run does it (rt-sweep.c): the instrumented libraries that left
@@ -11,12 +12,24 @@
  */
 #include "rt-pass.h"
 
-RT_FN void rt_seal_process(struct rt_process *p, const struct rt_object *exe,
-			   const struct rt_config *c, uintptr_t page)
+RT_FN void rt_seal_process(struct rt_process *p, const struct sealing_rt_call *call,
+			   const struct rt_object *exe)
 {
-	struct rt_sweep s = { .p = p, .asker = RT_ASK_EXE, .conf = *c, .page = page };
+	struct rt_sweep s = { .p = p, .asker = RT_ASK_EXE, .page = rt_page_size(p) };
+	struct rt_job self = { .o = *exe, .mut = { call->mutable_lo, call->mutable_hi } };
+	const struct rt_config *c = &self.c;
 	struct rt_line l;
 
+	/* The executable is the first job, from its own headers and note: a
+	 * static one has nothing else to walk. */
+	self.o.note = (const struct sealing_note *)call->note;
+	self.f.is_exe = self.f.has_note = self.f.has_state = 1;
+	self.f.state = rt_state_get(call->state);
+	rt_config_read(p, call->note, &self.c);
+	if (c->debug && c->warning)
+		rt_warn(c, exe->name, c->warning);
+	s.self = &self;
+	s.conf = *c;
 	s.conf.warning = 0;
 	s.exe_seals_plain = c->policy != SEALING_POLICY_OFF &&
 			    (c->flags & SEALING_FLAG_SCOPE_PROCESS);

@@ -1,25 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Which module are we?  The linker defines __ehdr_start at our own ELF
- * header whenever the header is mapped, which ld.bfd, gold and lld all do
- * for ordinary links: that gives the program headers and the load bias
- * with no walk over the loaded objects.  Only when it is missing (custom
- * linker scripts) do we ask dl_iterate_phdr which object holds our code.
+ * Which module are we?  The linker defines __ehdr_start at the module's
+ * ELF header whenever the header is mapped, which ld.bfd, gold and lld
+ * all do for ordinary links: that gives the program headers and the load
+ * bias with no walk over the loaded objects.  The core takes its own and
+ * passes it on (rt-ctor.c).  Only when it is missing (custom linker
+ * scripts) do we ask dl_iterate_phdr which object holds the note.
  */
 #include "rt.h"
 
-extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
-
-/* Our own program headers, or NULL without __ehdr_start: no scan. */
-RT_HOT RT_FN const ElfW(Phdr) *rt_self_phdr(void)
+/*
+ * From an ELF header: the core passes its own __ehdr_start, which needs
+ * nothing else; false if there is none or it is not one we can read.
+ */
+RT_FN int rt_self_from_ehdr(struct rt_object *m, const void *ehdr, const void *anchor)
 {
-	const ElfW(Ehdr) *eh = &__ehdr_start;
-	return eh ? (const ElfW(Phdr) *)((const char *)eh + eh->e_phoff) : 0;
-}
-
-RT_FN int rt_self_from_headers(struct rt_object *m, const void *anchor)
-{
-	const ElfW(Ehdr) *eh = &__ehdr_start;
+	const ElfW(Ehdr) *eh = ehdr;
 
 	if (!eh || eh->e_ident[EI_MAG0] != ELFMAG0 || eh->e_ident[EI_MAG1] != ELFMAG1 ||
 	    eh->e_ident[EI_MAG2] != ELFMAG2 || eh->e_ident[EI_MAG3] != ELFMAG3 ||

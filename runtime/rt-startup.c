@@ -33,40 +33,37 @@
  */
 #include "rt.h"
 
-/* The executable's headers and load bias, from the auxiliary vector. */
-RT_HOT static int rt_exe_headers(struct rt_process *p, struct rt_object *e)
-{
-	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)rt_auxval(p, AT_PHDR);
-	size_t n = rt_auxval(p, AT_PHNUM);
-
-	/* PT_PHDR, which gives the bias, precedes every loadable segment. */
-	for (size_t i = 0; ph && i < n; i++)
-		if (ph[i].p_type == PT_PHDR) {
-			*e = (struct rt_object){ .phdr = ph, .phnum = n,
-						 .bias = (uintptr_t)ph - ph[i].p_vaddr };
-			return 1;
-		}
-	return 0;
-}
-
-/*
- * The state byte of the executable's part of the runtime, when the
- * executable carries one (its NT_SEALING_PROCESS note): it seals every
- * start-up library that has not sealed itself, once their constructors
- * have run, and marks the byte SEALING_STATE_RAN when its own begins.
- */
-RT_HOT RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p)
+RT_HOT RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigned char **state)
 {
 	struct rt_object e;
 	const ElfW(Nhdr) *h;
+	const volatile unsigned char *entry;
 
-	if (!rt_exe_headers(p, &e) ||
+	if (!rt_object_exe(p, &e) ||
 	    !(h = rt_note_find(e.phdr, e.phnum, e.bias, SEALING_PROCESS_NOTE_TYPE,
 			       SEALING_PROCESS_DESCSZ)))
 		return 0;
 	const struct sealing_process_desc *d =
 		(const struct sealing_process_desc *)((const char *)(h + 1) + SEALING_NOTE_NAMESZ);
-	return rt_object_target(&e, &d->state);
+	/* Only a part that speaks our version of sealing_rt_call. */
+	if (d->version != SEALING_NOTE_VERSION ||
+	    !(*state = rt_object_target(&e, &d->state, PF_W)) ||
+	    !(entry = rt_object_target(&e, &d->entry, PF_X)))
+		return 0;
+	return (sealing_rt_entry)(uintptr_t)entry;
+}
+
+RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p)
+{
+	volatile unsigned char *s;
+	return rt_exe_pass(p, &s) ? s : 0;
+}
+
+RT_HOT RT_FN int rt_exe_will_seal(struct rt_process *p, const struct sealing_rt_call *call)
+{
+	volatile unsigned char *s;
+	return call->mutable_lo == call->mutable_hi && rt_exe_pass(p, &s) &&
+	       !(rt_state_get(s) & SEALING_STATE_RAN);
 }
 
 /* Has the executable's constructor begun?  Then start-up is over. */
@@ -78,7 +75,7 @@ RT_FN int rt_exe_started(struct rt_process *p)
 
 	if (s && (rt_state_get(s) & SEALING_STATE_RAN))
 		return 1;
-	if (!rt_exe_headers(p, &e) || !(n = rt_object_note(&e)) ||
+	if (!rt_object_exe(p, &e) || !(n = rt_object_note(&e)) ||
 	    !(s = rt_object_state(&e, n)))
 		return 0;
 	return (rt_state_get(s) & SEALING_STATE_RAN) != 0;

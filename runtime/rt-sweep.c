@@ -93,6 +93,8 @@ static int rt_sweep_cb(struct dl_phdr_info *info, size_t size, void *data)
 			return 0;
 		s->resumed = 1;
 	}
+	if (s->self && info->dlpi_phdr == s->self->o.phdr)
+		return 0; /* already the first job */
 	if (!s->full && !rt_sweep_has_room(s, info))
 		s->full = 1;
 	if (!s->full) {
@@ -177,14 +179,22 @@ static void rt_sweep_report(struct rt_sweep *s, struct rt_job *j)
 	} else if (j->d.action == RT_SKIP) {
 		s->nopen++;
 		if (j->c.debug)
-			rt_report(j->o.name, &j->c, 0, &j->r, why);
+			rt_report(j->o.name, &j->c, j->f.is_exe ? rt_reason_text(RT_REASON_EXECUTABLE) : 0,
+				  &j->r, why);
 	} else {
-		const char *damage;
-		if (j->f.has_note && j->c.debug &&
+		const char *damage = 0;
+		if (j->f.has_note &&
 		    ((damage = rt_note_damage(j->o.note, 0)) ||
 		     (!j->f.has_state &&
-		      (damage = "note damaged: its state offset points outside its writable segments"))))
-			rt_warn(&j->c, j->o.name, damage);
+		      (damage = "note damaged: its state offset points outside its writable segments")))) {
+			if (j->c.debug)
+				rt_warn(&j->c, j->o.name, damage);
+			/* The executable's own note, as a module's own core does. */
+			if (j->f.is_exe && j->c.policy == SEALING_POLICY_ENFORCE) {
+				j->r.err = EINVAL;
+				rt_fatal(j->o.name, &j->r, damage);
+			}
+		}
 		s->nsealed += j->r.nsealed != 0;
 		s->nopen += j->r.nsealed == 0;
 		if (s->sealed && j->r.nsealed && !j->r.err)
@@ -239,12 +249,17 @@ RT_FN int rt_sweep_run(struct rt_sweep *s)
 	s->last = 0;
 	for (;;) {
 		s->njobs = 0;
+		if (s->first && s->self)
+			s->jobs[s->njobs++] = *s->self;
 		s->names_used = 0;
 		s->index = 0;
 		s->full = 0;
 		s->resumed = s->first;
-		if (rt_iterate(s->p, rt_sweep_cb, s) < 0)
+		if (rt_iterate(s->p, rt_sweep_cb, s) < 0) {
+			if (s->njobs)
+				rt_sweep_act(s); /* nothing to walk: self alone */
 			return -1;
+		}
 		if (!s->resumed && !retried) {
 			/* The object we stopped after is gone: resume by position. */
 			s->last = 0;

@@ -166,9 +166,10 @@ RT_FN const ElfW(Nhdr) *rt_note_find(const ElfW(Phdr) *phdr, size_t phnum,
 				     uintptr_t bias, uint32_t type, uint32_t min_desc);
 /* Our policy note among its PT_NOTE segments (version 2 or later), or NULL. */
 RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o);
-/* Where an offset field of o's leads, if into o's writable segments. */
+/* Where an offset field of o's leads, if into a segment of o's with perm
+ * (PF_W: writable and outside RELRO; PF_X: code); NULL otherwise. */
 RT_FN volatile unsigned char *rt_object_target(const struct rt_object *o,
-					       const volatile int32_t *field);
+					       const volatile int32_t *field, uint32_t perm);
 /*
  * The state byte that o's note n points to, or NULL when the note has
  * none we may touch: another version, no offset, or an offset that leaves
@@ -184,10 +185,8 @@ RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e);
 
 /* ---- rt-self.c: which module this copy of the runtime is in ---------- */
 
-/* Our program headers' address, from __ehdr_start; NULL if missing. */
-RT_FN const ElfW(Phdr) *rt_self_phdr(void);
-/* From __ehdr_start, which needs nothing else; false if it is missing. */
-RT_FN int rt_self_from_headers(struct rt_object *m, const void *anchor);
+/* From the module's ELF header (its __ehdr_start); false without one. */
+RT_FN int rt_self_from_ehdr(struct rt_object *m, const void *ehdr, const void *anchor);
 /* From dl_iterate_phdr, when the linker defined no __ehdr_start. */
 RT_FN int rt_self_from_loader(struct rt_process *p, struct rt_object *m,
 				const void *anchor);
@@ -211,12 +210,21 @@ enum rt_load {
 };
 
 /*
- * The state byte of the executable's part of the runtime (its process
- * pass), NULL if the executable has none; and whether the executable's
- * constructor has begun, which ends start-up.
+ * The executable's part of the runtime (its process pass), when the
+ * executable carries one: its entry, and its state byte in *state
+ * (SEALING_STATE_RAN once its constructor has begun); NULL if it has
+ * none, or a note that leads nowhere sound.
  */
+RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigned char **state);
 RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p);
+/* Whether the executable's constructor has begun, which ends start-up. */
 RT_FN int rt_exe_started(struct rt_process *p);
+/*
+ * Whether the executable's part will seal the module call describes, so
+ * that it need not: the part has not run yet, and the module has no
+ * SEALING_MUTABLE pages, which only it knows.
+ */
+RT_FN int rt_exe_will_seal(struct rt_process *p, const struct sealing_rt_call *call);
 
 /*
  * The start-up set (rt-startset.h), fed from the loaded objects in

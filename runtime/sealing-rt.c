@@ -51,4 +51,5 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 #include "rt-pin.c"
 #include "rt-seal.c"
 #include "rt-relro.c"
+#include "rt-module.c"
 #include "rt-ctor.c"

@@ -142,10 +142,28 @@ struct sealing_process_desc {
 	/* Offset from this field to the executable part's state byte
 	 * (SEALING_STATE_RAN once its constructor has begun). */
 	int32_t state;
-	/* Offset from this field to the executable part's entry, for the
-	 * module's own core constructor. */
+	/* Offset from this field to the executable part's entry, a
+	 * sealing_rt_entry: the executable's own core calls it to run the
+	 * process pass, and so does the core of a library that the
+	 * executable's part is to seal (it may be of another release). */
 	int32_t entry;
 };
+
+/*
+ * What a module's core hands the entry: who it is and what its
+ * constructor was given.  The entry returns 1 when it has handled the
+ * module (sealed it, deferred it or let it be), 0 when the core should
+ * seal the module itself.  Fields are only ever appended.
+ */
+struct sealing_rt_call {
+	int argc;
+	char **argv, **envp; /* the constructor's arguments, as given */
+	const volatile void *note;       /* the module's struct sealing_note */
+	volatile unsigned char *state;   /* its state byte */
+	const void *ehdr;                /* its ELF header, NULL if unknown */
+	uintptr_t mutable_lo, mutable_hi; /* its SEALING_MUTABLE pages */
+};
+typedef int (*sealing_rt_entry)(const struct sealing_rt_call *call);
 
 /* The whole note as it sits in .note.sealing. */
 struct sealing_note {

@@ -35,7 +35,7 @@
 // mseal works (scripts/check-arm64-kernel.sh runs these lines with
 // PAGE set to the kernel's page size): sealed as one span, or, with a
 // gap, segment by segment (two ranges, one more syscall).
-// REAL: sealing: {{.*}}: policy 1 (executable): sealed [[LO:0x[0-9a-f]+]]-{{(0x[0-9a-f]+ 0x[0-9a-f]+-)?}}[[HI:0x[0-9a-f]+]], relro [[RLO:0x[0-9a-f]+]]-[[RHI:0x[0-9a-f]+]] made anonymous; {{4|5}} syscalls; ok
+// REAL: sealing: {{.*}}: policy 1 (executable): sealed [[LO:0x[0-9a-f]+]]-{{(0x[0-9a-f]+ 0x[0-9a-f]+-)?}}[[HI:0x[0-9a-f]+]], relro [[RLO:0x[0-9a-f]+]]-[[RHI:0x[0-9a-f]+]] made anonymous; {{2|3}} syscalls; ok
 // REAL: page size [[PAGE]]: relro [[RLO]]-[[RHI]], span [[LO]]-[[HI]], first call
 
 // REAL-NEXT: relro table intact: 20000 entries

@@ -274,8 +274,9 @@ def judge_summary(cat, err, seen0):
     if missing:
         mm.append(Mismatch('coverage', 0, 'prop-exe', 'no SEALING_DEBUG line before the summary for %s' %
                            ', '.join(sorted(missing))))
+    # The pass's lines start with the executable's own, which it counts.
     start = own[0].seq if own and own[0].seq < s.seq else 0
-    batch = [l for l in ours if start < l.seq < s.seq and l.claim]
+    batch = [l for l in ours if start <= l.seq < s.seq and l.claim]
     n_sealed = sum(l.claim == 'sealed' for l in batch)
     n_open = sum(l.claim == 'open' for l in batch)
     got = s.summary

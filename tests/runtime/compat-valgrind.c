@@ -27,11 +27,11 @@
 // DEBUG: sealing: {{.*}}/sealed: policy 1 (executable): not sealed (running under valgrind); 0 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libsealed.so: policy 1: not sealed (running under valgrind); 0 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libc.so.6: policy 1: not sealed (running under valgrind); 0 syscalls; ok
-// DEBUG: sealing: {{.*}}/sealed: process scope: {{[0-9]+}} objects: 0 sealed here, {{[0-9]+}} left open, 1 left to their own runtime; 0 syscalls
+// DEBUG: sealing: {{.*}}/sealed: process scope: {{[0-9]+}} objects: 0 sealed here, {{[0-9]+}} left open, 0 left to their own runtime; 0 syscalls
 // DEBUG-NOT: sealing:
 // MODULE: sealing: {{.*}}/module: policy 1 (executable): not sealed (running under valgrind); 0 syscalls; ok
 // MODULE-NEXT: sealing: {{.*}}/libsealed.so: policy 1: not sealed (running under valgrind); 0 syscalls; ok
-// MODULE-NEXT: sealing: {{.*}}/module: module scope, instrumented libraries: {{[0-9]+}} objects: 0 sealed here, 1 left open, {{[0-9]+}} left to their own runtime; 0 syscalls
+// MODULE-NEXT: sealing: {{.*}}/module: module scope, instrumented libraries: {{[0-9]+}} objects: 0 sealed here, 2 left open, {{[0-9]+}} left to their own runtime; 0 syscalls
 // MODULE-NOT: sealing:
 #include <stdio.h>
 

@@ -21,7 +21,7 @@
 // it to them, with one RELRO mapping for all (2 syscalls each, and a
 // summary line); dlopen'd libraries pin and seal themselves.
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG-DAG: sealing: {{.*}}/prog: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/prog: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up, sealed by the executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
@@ -30,12 +30,12 @@
 // DEBUG-DAG: sealing: {{.*}}/ld-linux-x86-64.so.2: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
 // DEBUG-DAG: sealing: linux-vdso.so.1: policy 1: not sealed (the vdso, left to the kernel); 0 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0: not sealed (policy 0); 0 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/prog: process scope: 9 objects: 6 sealed here, 2 left open, 1 left to their own runtime; 14 syscalls
+// DEBUG-DAG: sealing: {{.*}}/prog: process scope: 9 objects: 7 sealed here, 2 left open, 0 left to their own runtime; 16 syscalls
 // DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed {{.*}}; 4 syscalls; ok
 // DEBUG-NOT: sealing:
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog-module %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=MODDEBUG %s
-// MODDEBUG-DAG: sealing: {{.*}}/prog-module: policy 1 (executable): sealed {{.*}}; 4 syscalls; ok
+// MODDEBUG-DAG: sealing: {{.*}}/prog-module: policy 1 (executable): sealed {{.*}}; 2 syscalls; ok
 // MODDEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; ok
 // MODDEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; ok
 // MODDEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; ok

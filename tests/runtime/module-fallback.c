@@ -10,7 +10,7 @@
 // RUN: env SEALING_DEBUG=1 %t.direct 2>&1 >/dev/null | FileCheck --check-prefix=DIRECT %s
 // CHECK: exe: [[N:[0-9]+]]/[[N]] mappings sealed
 // CHECK-NEXT: text: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
-// DEBUG: policy 1 ({{[^)]*}}): sealed 0x{{.*}}; 4 syscalls; ok
+// DEBUG: policy 1 ({{[^)]*}}): sealed 0x{{.*}}; 2 syscalls; ok
 // DIRECT-NOT: dl_iterate_phdr
 #include "sealprobe.h"
 

@@ -25,7 +25,7 @@
 // RUN: env SEALING_DEBUG=1 %t/norelro 2>&1 >/dev/null | FileCheck --check-prefix=NORELRODEBUG %s
 // NORELRODEBUG: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
 // RUN: env SEALING_DEBUG=1 %t/pie-now %t/libdl.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG: sealing: {{.*}}/pie-now: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 4 syscalls; ok
+// DEBUG: sealing: {{.*}}/pie-now: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
 //
 // Before: the same program with the swap turned off (the link object's
 // relro=keep variant) accepts the discard and then dies calling through

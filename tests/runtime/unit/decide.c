@@ -40,7 +40,8 @@ struct row {
 
 static const struct row rows[] = {
 	/* The executable's process pass. */
-	{ "exe: itself", { .asker = EXE, .origin = S, .is_exe = 1, .has_note = 1, .has_state = 1, .state = RAN, .policy = 1 }, RT_REASON_SELF },
+	{ "exe: itself", { .asker = EXE, .origin = S, .is_exe = 1, .has_note = 1, .has_state = 1, .state = RAN, .policy = 1 }, RT_REASON_EXECUTABLE },
+	{ "exe: itself, policy 0", { .asker = EXE, .origin = S, .is_exe = 1, .has_note = 1, .has_state = 1, .state = RAN, .policy = 0 }, RT_REASON_POLICY0 },
 	{ "exe: noted, sealed itself", { .asker = EXE, .origin = S, .has_note = 1, .has_state = 1, .state = RAN, .policy = 1 }, RT_REASON_OWN_RUNTIME },
 	{ "exe: noted policy 0, its runtime ran", { .asker = EXE, .origin = S, .has_note = 1, .has_state = 1, .state = RAN, .policy = 0 }, RT_REASON_OWN_RUNTIME },
 	{ "exe: noted, damaged state", { .asker = EXE, .origin = S, .has_note = 1, .has_state = 0, .policy = 1 }, RT_REASON_DEFERRED_STARTUP },
@@ -125,9 +126,12 @@ static void invariants(const struct rt_facts *f)
 		fail("sealed the vdso", f, d);
 	if (sealing(d) && f->has_note && dlopened && (f->flags & SEALING_FLAG_DLOPEN_SKIP))
 		fail("sealed a dlopen'd module whose note says dlopen=skip", f, d);
-	if (f->asker == RT_ASK_EXE && f->has_note && sealing(d) && f->has_state &&
+	if (f->asker == RT_ASK_EXE && f->has_note && !f->is_exe && sealing(d) && f->has_state &&
 	    (f->state & SEALING_STATE_RAN) && !(f->state & SEALING_STATE_DEFERRED))
 		fail("the executable sealed a module that sealed itself", f, d);
+	if (f->asker == RT_ASK_EXE && f->is_exe && f->has_note && !sealing(d) && f->policy &&
+	    !(f->has_state && (f->state & SEALING_STATE_LOADER)) && !(f->is_vdso && !f->seal_vdso))
+		fail("the executable's pass left the executable open", f, d);
 	if (f->asker == RT_ASK_EXE && f->has_note && !f->is_exe && !sealing(d) && f->policy &&
 	    !(f->has_state && (f->state & (SEALING_STATE_RAN | SEALING_STATE_LOADER))) &&
 	    !(dlopened && (f->flags & SEALING_FLAG_DLOPEN_SKIP)))

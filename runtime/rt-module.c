@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Sealing one module under its own note: read the policy, decide how the
+ * module was loaded, pin it if dlclose could unmap it, swap its RELRO,
+ * seal it, and say so when asked.  The core runs it for its own module
+ * whenever no executable's part seals the module (rt-ctor.c); the process
+ * is set up by the core, from the constructor's arguments when they are
+ * glibc's.
+ */
+#include "rt.h"
+
+RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call)
+{
+	const volatile struct sealing_note *note = call->note;
+	struct rt_object mod, *m = &mod;
+	struct rt_config c;
+	struct rt_result r = { 0 };
+	struct rt_range relro;
+	const char *skipped = 0, *how = 0, *damage = rt_note_damage(note, call->state);
+	enum rt_load kind = RT_LOAD_STARTUP;
+	int found = rt_self_from_ehdr(m, call->ehdr, (const void *)note), via_iteration = 0;
+
+	rt_state_set(call->state, SEALING_STATE_RAN);
+	rt_config_read(p, note, &c);
+	if (c.policy == SEALING_POLICY_OFF && !c.debug && !damage)
+		return; /* nothing to do and nothing to say */
+	if (!found) {
+		via_iteration = 1;
+		found = rt_self_from_loader(p, m, (const void *)note);
+	}
+	/* Names cost a walk of the link map: only for messages and pinning. */
+#define NAME (found ? rt_object_name(p, m) : 0)
+	if (c.debug && c.warning)
+		rt_warn(&c, NAME, c.warning);
+	if (damage) {
+		if (c.debug)
+			rt_warn(&c, NAME, damage);
+		if (c.policy == SEALING_POLICY_ENFORCE) {
+			r.err = EINVAL;
+			rt_fatal(NAME, &r, damage);
+		}
+	}
+	if (found) {
+		kind = rt_load_kind(p, m, call->state);
+		how = kind == RT_LOAD_EXE ? "executable, without the process pass: module scope" :
+		      kind == RT_LOAD_STARTUP ? "loaded at start-up" : "dlopen'd";
+	}
+	if (c.policy == SEALING_POLICY_OFF) {
+		skipped = "policy 0";
+	} else if (rt_running_on_valgrind()) {
+		skipped = "running under valgrind";
+	} else if (!found) {
+		r.err = ESRCH;
+		if (c.policy == SEALING_POLICY_ENFORCE)
+			rt_fatal(NAME, &r, "cannot find its own program headers");
+		skipped = "own program headers not found";
+	} else if (kind != RT_LOAD_DLOPEN) {
+		/* never unloaded: nothing to pin */
+	} else if (c.flags & SEALING_FLAG_DLOPEN_SKIP) {
+		skipped = "the note says dlopen=skip";
+	} else if (p->musl) {
+		how = "dlopen'd, never unloaded by musl";
+	} else if ((r.err = rt_pin(p, m)) != 0) {
+		/* Sealed but unpinned, every dlclose would leak a copy. */
+		if (c.policy == SEALING_POLICY_ENFORCE)
+			rt_fatal(NAME, &r, "cannot make itself RTLD_NODELETE before sealing");
+		skipped = "could not make it RTLD_NODELETE";
+	} else {
+		how = "dlopen'd, pinned";
+	}
+
+	if (!skipped) {
+		struct rt_range mut = { call->mutable_lo, call->mutable_hi };
+		uintptr_t page = rt_page_size(p);
+		if (!(c.flags & SEALING_FLAG_RELRO_KEEP) && rt_relro_range(m, page, &relro))
+			rt_relro_swap(relro, &r);
+		rt_seal_image(m, page, mut, &r);
+	}
+	if (c.debug) {
+		if (via_iteration && found)
+			rt_warn(&c, NAME, "own program headers found by dl_iterate_phdr");
+		rt_report(NAME, &c, how, &r, skipped);
+	}
+	if (!skipped && r.err && c.policy == SEALING_POLICY_ENFORCE)
+		rt_fatal(NAME, &r, "cannot seal");
+#undef NAME
+}
