@@ -93,6 +93,12 @@ NR == FNR {
 	# it is how linkers and LTO resolve the group across carriers.
 	if (match($0, /^[A-Za-z_.$][A-Za-z0-9_.$]*:/) && substr($0, 1, RLENGTH - 1) != group)
 		defined[substr($0, 1, RLENGTH - 1)] = 1
+	# Symbols given a value with .set, as GCC for aarch64 names its
+	# section anchors (.LANCHOR0): the core's and the executable part's
+	# must not meet when sealing-rt.o concatenates the two, since .set
+	# may redefine a symbol without a word.
+	if (($1 == ".set" || $1 == ".equ") && match($2, /^[A-Za-z_.$][A-Za-z0-9_.$]*/))
+		defined[substr($2, 1, RLENGTH)] = 1
 	next
 }
 

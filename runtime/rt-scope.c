@@ -15,13 +15,20 @@
 RT_FN void rt_seal_process(struct rt_process *p, const struct sealing_rt_call *call,
 			   const struct rt_object *exe)
 {
-	struct rt_sweep s = { .p = p, .asker = RT_ASK_EXE, .page = rt_page_size(p) };
-	struct rt_job self = { .o = *exe, .mut = { call->mutable_lo, call->mutable_hi } };
+	struct rt_sweep s;
+	struct rt_job self;
 	const struct rt_config *c = &self.c;
 	struct rt_line l;
 
+	RT_ZERO(s);
+	s.p = p;
+	s.asker = RT_ASK_EXE;
+	s.page = rt_page_size(p);
 	/* The executable is the first job, from its own headers and note: a
 	 * static one has nothing else to walk. */
+	RT_ZERO(self);
+	RT_COPY(self.o, *exe);
+	self.mut = (struct rt_range){ call->mutable_lo, call->mutable_hi };
 	self.o.note = (const struct sealing_note *)call->note;
 	self.f.is_exe = self.f.has_note = self.f.has_state = 1;
 	self.f.state = rt_state_get(call->state);
@@ -29,7 +36,7 @@ RT_FN void rt_seal_process(struct rt_process *p, const struct sealing_rt_call *c
 	if (c->debug && c->warning)
 		rt_warn(c, exe->name, c->warning);
 	s.self = &self;
-	s.conf = *c;
+	RT_COPY(s.conf, *c);
 	s.conf.warning = 0;
 	s.exe_seals_plain = c->policy != SEALING_POLICY_OFF &&
 			    (c->flags & SEALING_FLAG_SCOPE_PROCESS);

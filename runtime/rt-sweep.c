@@ -249,8 +249,10 @@ RT_FN int rt_sweep_run(struct rt_sweep *s)
 	s->last = 0;
 	for (;;) {
 		s->njobs = 0;
-		if (s->first && s->self)
-			s->jobs[s->njobs++] = *s->self;
+		if (s->first && s->self) {
+			RT_COPY(s->jobs[0], *s->self);
+			s->njobs = 1;
+		}
 		s->names_used = 0;
 		s->index = 0;
 		s->full = 0;

@@ -79,6 +79,25 @@ struct rt_range {
 };
 
 /*
+ * Zeroing or copying a large struct: a compiler may turn `x = (T){...}'
+ * or `x = y' into a call to memset or memcpy, which the runtime may not
+ * reference (check-symbols.cmake).  Whole words, hence the assertion.
+ */
+#define RT_ZERO(x)                                                            \
+	do {                                                                  \
+		_Static_assert(sizeof(x) % sizeof(uintptr_t) == 0, "words");  \
+		rt_zero_words((uintptr_t *)(void *)&(x), sizeof(x) / sizeof(uintptr_t)); \
+	} while (0)
+#define RT_COPY(dst, src)                                                     \
+	do {                                                                  \
+		_Static_assert(sizeof(dst) == sizeof(src) &&                   \
+			       sizeof(dst) % sizeof(uintptr_t) == 0, "words"); \
+		rt_copy_words((uintptr_t *)(void *)&(dst),                     \
+			      (const uintptr_t *)(const void *)&(src),         \
+			      sizeof(dst) / sizeof(uintptr_t));                \
+	} while (0)
+
+/*
  * An address from PT_DYNAMIC: glibc relocates these entries in place,
  * musl and the vdso leave them as link-time addresses.
  */
@@ -103,6 +122,7 @@ struct rt_process {
 	int env_done;
 	const char *env_policy, *env_debug, *env_debug_output, *env_exempt;
 	int musl; /* musl never unloads and passes constructors nothing */
+	uintptr_t frame; /* the constructor's frame, for rt_load_kind; 0: unknown */
 };
 
 /* What glibc hands every constructor, taken at its word. */
@@ -177,7 +197,19 @@ RT_FN volatile unsigned char *rt_object_target(const struct rt_object *o,
  */
 RT_FN volatile unsigned char *rt_object_state(const struct rt_object *o,
 					      const struct sealing_note *n);
-/* Why a module's own note (state byte at state) cannot be trusted, or NULL. */
+/* Why a module's own note (state byte at state) cannot be trusted. */
+enum rt_damage {
+	RT_DAMAGE_NONE,
+	RT_DAMAGE_HEADER,
+	RT_DAMAGE_VERSION,
+	RT_DAMAGE_POLICY,
+	RT_DAMAGE_RESERVED,
+	RT_DAMAGE_FLAGS,
+	RT_DAMAGE_STATE,
+};
+RT_FN enum rt_damage rt_note_check(const volatile struct sealing_note *n,
+				   const volatile unsigned char *state);
+/* The same, in words; NULL when sound. */
 RT_FN const char *rt_note_damage(const volatile struct sealing_note *n,
 				 const volatile unsigned char *state);
 /* The executable, from the auxiliary vector; 0 if unknown. */
@@ -242,9 +274,18 @@ RT_FN void rt_startup_walk_next(struct rt_startup_walk *w,
 				const struct dl_phdr_info *info);
 RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned index);
 /* The verdict for a library's own constructor. */
+/*
+ * A constructor whose frame is closer than this below argv was called by
+ * ld.so at start-up (rt-startup.c says why, and the margins either way).
+ */
+#define RT_STARTUP_DEPTH 512u
 /* A library that seals itself: loaded at start-up or by dlopen? */
-RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
-				volatile unsigned char *self_state);
+RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m);
+
+/* ---- rt-module.c: one module under its own note --------------------- */
+
+/* Seals the module call describes, as its note and the environment ask. */
+RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call);
 
 /* ---- rt-pin.c ------------------------------------------------------- */
 
@@ -334,6 +375,10 @@ RT_FN void rt_line_start(struct rt_line *l, const char *name);
 RT_FN void rt_report(const char *name, const struct rt_config *c,
 		     const char *how, const struct rt_result *r,
 		     const char *skipped);
+/* The same without the ranges, for a library's core (rt-module.c). */
+RT_FN void rt_report_brief(const char *name, const struct rt_config *c,
+			   const char *how, const struct rt_result *r,
+			   const char *skipped);
 /* Policy 2: one line naming module, range and error, then exit 127. */
 __attribute__((noreturn)) RT_FN void rt_fatal(const char *name,
 					      const struct rt_result *r,
