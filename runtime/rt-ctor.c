@@ -6,20 +6,18 @@
  * whoever should seal it:
  *
  * - nobody, when the dynamic loader sealed it already (its state byte);
- * - in the executable, its part of the runtime when it carries one (the
- *   unit defining main, or sealing-rt.o): the process pass seals the
- *   executable and the start-up objects in one batch;
- * - at start-up, the executable's part, when the executable carries one:
+ * - the module's own part of the runtime, when it carries one (the unit
+ *   defining main, or sealing-rt.o): in the executable, the process pass
+ *   seals it and the start-up objects in one batch; in a library, it
+ *   does what the executable's part below does;
+ * - the executable's part, when the executable carries one: at start-up
  *   it will seal this library once every start-up constructor has run, so
- *   there is nothing to do now;
- * - else the module itself (rt-module.c): a dlopen'd library, a library
- *   under an executable without the process pass, or such an executable.
+ *   there is nothing to do now; after start-up (a dlopen'd library) it
+ *   seals it at once, as this core would, and reports it in full;
+ * - else the module itself (rt-module.c): a library under an executable
+ *   without the process pass, or such an executable.
  */
 #include "rt.h"
-
-/* rt-module.c: seals the module call describes, as its note and the
- * environment ask.  Only the core carries it. */
-RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call);
 
 extern const struct sealing_note __sealing_note __attribute__((visibility("hidden")));
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
@@ -68,6 +66,7 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 		.note = &__sealing_note, .state = &rt_state, .ehdr = &__ehdr_start,
 		.mutable_lo = (uintptr_t)__start_sealing_mutable,
 		.mutable_hi = (uintptr_t)__stop_sealing_mutable,
+		.frame = (uintptr_t)__builtin_frame_address(0),
 	};
 	struct rt_process p;
 	volatile unsigned char *pass;
@@ -76,14 +75,20 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	if (rt_state_get(&rt_state) & SEALING_STATE_LOADER)
 		return; /* the dynamic loader sealed us */
 	if (own) {
+		/* The whole runtime is here: it does everything. */
 		const volatile int32_t *at = &own->desc.entry;
 		entry = (sealing_rt_entry)((uintptr_t)at + (uintptr_t)(intptr_t)*at);
 		if (entry(&call))
-			return; /* the executable, and its process pass, are done */
+			return;
 	}
 	rt_process_core(&p, argc, argv, envp);
-	if (rt_exe_pass(&p, &pass) && !(rt_state_get(pass) & SEALING_STATE_RAN) &&
-	    call.mutable_lo == call.mutable_hi)
-		return; /* start-up: the executable's pass will seal us */
+	p.frame = call.frame;
+	if ((entry = rt_exe_pass(&p, &pass))) {
+		if (!(rt_state_get(pass) & SEALING_STATE_RAN) &&
+		    call.mutable_lo == call.mutable_hi)
+			return; /* start-up: the executable's pass will seal us */
+		if (entry(&call))
+			return; /* sealed by the executable's part, and reported in full */
+	}
 	rt_seal_module(&p, &call);
 }

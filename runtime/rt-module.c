@@ -2,12 +2,25 @@
 /*
  * Sealing one module under its own note: read the policy, decide how the
  * module was loaded, pin it if dlclose could unmap it, swap its RELRO,
- * seal it, and say so when asked.  The core runs it for its own module
- * whenever no executable's part seals the module (rt-ctor.c); the process
- * is set up by the core, from the constructor's arguments when they are
- * glibc's.
+ * seal it, and say so when asked.
+ *
+ * Two builds of this one function.  Every module's core carries the
+ * plain one, which seals its module whenever no executable's part is
+ * there to do it (rt-ctor.c): it finds the module by __ehdr_start only,
+ * names the damage in a note without saying which field, and its
+ * SEALING_DEBUG line leaves the addresses to sealctl ps.  The executable's
+ * part (sealing-rt-exe.c defines RT_MODULE_FULL) carries the full one,
+ * with which it seals a library that hands itself over (rt-exe.c): the
+ * fallback to dl_iterate_phdr, the damage in sealctl's words, the
+ * addresses in the line.  The process is set up by the caller.
  */
 #include "rt.h"
+
+#ifdef RT_MODULE_FULL
+#define RT_MODULE_REPORT rt_report
+#else
+#define RT_MODULE_REPORT rt_report_brief
+#endif
 
 RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call)
 {
@@ -16,18 +29,27 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 	struct rt_config c;
 	struct rt_result r = { 0 };
 	struct rt_range relro;
-	const char *skipped = 0, *how = 0, *damage = rt_note_damage(note, call->state);
+	const char *skipped = 0, *how = 0, *damage = 0;
 	enum rt_load kind = RT_LOAD_STARTUP;
-	int found = rt_self_from_ehdr(m, call->ehdr, (const void *)note), via_iteration = 0;
+	int found = rt_self_from_ehdr(m, call->ehdr, (const void *)note);
 
 	rt_state_set(call->state, SEALING_STATE_RAN);
 	rt_config_read(p, note, &c);
+#ifdef RT_MODULE_FULL
+	damage = rt_note_damage(note, call->state);
+#else
+	if (rt_note_check(note, call->state))
+		damage = "note damaged (sealctl check says how)";
+#endif
 	if (c.policy == SEALING_POLICY_OFF && !c.debug && !damage)
 		return; /* nothing to do and nothing to say */
+#ifdef RT_MODULE_FULL
+	int via_iteration = 0;
 	if (!found) {
 		via_iteration = 1;
 		found = rt_self_from_loader(p, m, (const void *)note);
 	}
+#endif
 	/* Names cost a walk of the link map: only for messages and pinning. */
 #define NAME (found ? rt_object_name(p, m) : 0)
 	if (c.debug && c.warning)
@@ -41,7 +63,7 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 		}
 	}
 	if (found) {
-		kind = rt_load_kind(p, m, call->state);
+		kind = rt_load_kind(p, m);
 		how = kind == RT_LOAD_EXE ? "executable, without the process pass: module scope" :
 		      kind == RT_LOAD_STARTUP ? "loaded at start-up" : "dlopen'd";
 	}
@@ -77,9 +99,11 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 		rt_seal_image(m, page, mut, &r);
 	}
 	if (c.debug) {
+#ifdef RT_MODULE_FULL
 		if (via_iteration && found)
 			rt_warn(&c, NAME, "own program headers found by dl_iterate_phdr");
-		rt_report(NAME, &c, how, &r, skipped);
+#endif
+		RT_MODULE_REPORT(NAME, &c, how, &r, skipped);
 	}
 	if (!skipped && r.err && c.policy == SEALING_POLICY_ENFORCE)
 		rt_fatal(NAME, &r, "cannot seal");

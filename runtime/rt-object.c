@@ -132,14 +132,14 @@ RT_HOT RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
 }
 
 /*
- * Why a module's own note cannot be trusted as it is, or NULL; state is
- * where its state byte must be (NULL: not known, not checked).  sealctl may have rewritten the note, or
- * the file be damaged: a damaged note must not make the executable, which
- * reads it too, skip the module.  sealctl check words the same damage the
- * same way (tools/note.c).
+ * Whether a module's own note can be trusted as it is: 0, or which field
+ * is damaged; state is where its state byte must be (NULL: not known,
+ * not checked).  sealctl may have rewritten the note, or the file be
+ * damaged: a damaged note must not make the executable, which reads it
+ * too, skip the module.
  */
-RT_FN const char *rt_note_damage(const volatile struct sealing_note *n,
-				 const volatile unsigned char *state)
+RT_FN enum rt_damage rt_note_check(const volatile struct sealing_note *n,
+				   const volatile unsigned char *state)
 {
 	const volatile char *name = n->name;
 	char copy[SEALING_NOTE_NAMESZ];
@@ -147,17 +147,32 @@ RT_FN const char *rt_note_damage(const volatile struct sealing_note *n,
 		copy[i] = name[i];
 	if (!sealing_note_is_ours(n->namesz, n->type, copy) ||
 	    n->descsz < SEALING_NOTE_DESCSZ)
-		return "note damaged: its header is not a sealing note's";
+		return RT_DAMAGE_HEADER;
 	if (n->desc.version != SEALING_NOTE_VERSION)
-		return "note damaged: not the version this runtime reads";
+		return RT_DAMAGE_VERSION;
 	if (n->desc.policy > SEALING_POLICY_ENFORCE)
-		return "note damaged: policy out of range (0, 1 or 2)";
+		return RT_DAMAGE_POLICY;
 	if (n->desc.reserved)
-		return "note damaged: reserved byte not 0";
+		return RT_DAMAGE_RESERVED;
 	if (n->desc.flags & ~SEALING_FLAGS_KNOWN)
-		return "note damaged: unknown flag bits";
+		return RT_DAMAGE_FLAGS;
 	const volatile int32_t *field = &n->desc.state;
 	if (state && (uintptr_t)field + (uintptr_t)(intptr_t)*field != (uintptr_t)state)
-		return "note damaged: its state offset points elsewhere than its state byte";
-	return 0;
+		return RT_DAMAGE_STATE;
+	return RT_DAMAGE_NONE;
+}
+
+/* The words, as sealctl check words the same damage (tools/note.c). */
+RT_FN const char *rt_note_damage(const volatile struct sealing_note *n,
+				 const volatile unsigned char *state)
+{
+	switch (rt_note_check(n, state)) {
+	case RT_DAMAGE_NONE: return 0;
+	case RT_DAMAGE_HEADER: return "note damaged: its header is not a sealing note's";
+	case RT_DAMAGE_VERSION: return "note damaged: not the version this runtime reads";
+	case RT_DAMAGE_POLICY: return "note damaged: policy out of range (0, 1 or 2)";
+	case RT_DAMAGE_RESERVED: return "note damaged: reserved byte not 0";
+	case RT_DAMAGE_FLAGS: return "note damaged: unknown flag bits";
+	default: return "note damaged: its state offset points elsewhere than its state byte";
+	}
 }

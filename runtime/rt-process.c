@@ -22,25 +22,6 @@
  * told apart from the module's own headers (rt_process_start).
  */
 
-/* Eight characters as one number, the first lowest. */
-#define RT_W8(a, b, c, d, e, f, g, h)                                        \
-	((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 |          \
-	 (uint64_t)(d) << 24 | (uint64_t)(e) << 32 | (uint64_t)(f) << 40 |   \
-	 (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
-
-/*
- * Does s start with the n characters packed in w?  Names compare as
- * immediates, so the hot path reads no .rodata (a page of its own).  A
- * shorter s fails on its NUL: no name holds one.
- */
-RT_HOT static int rt_env_has(const char *s, uint64_t w, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++, w >>= 8)
-		if ((unsigned char)s[i] != (w & 0xff))
-			return 0;
-	return 1;
-}
-
 /*
  * The environment is read only by a module with something to do: one
  * that leaves its sealing to the executable never looks at it.
@@ -54,33 +35,48 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	p->auxv = 0;
 	p->auxv_done = 0;
 	p->env_done = 0;
+	p->frame = 0;
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
 }
 
-/* One pass over the environment for all our variables. */
+/*
+ * Does s start with prefix?  Then where its value starts, else NULL.  A
+ * shorter s fails on its NUL, which no prefix holds.
+ */
+static const char *rt_env_value(const char *s, const char *prefix)
+{
+	while (*prefix)
+		if (*s++ != *prefix++)
+			return 0;
+	return s;
+}
+
+/* One pass over the environment for all our variables; the first of each
+ * wins, as getenv and sealctl ps read them. */
 RT_FN void rt_process_env(struct rt_process *p)
 {
-	char **e = p->envp;
+	/* The names after "SEALING_", one string (a table of pointers would
+	 * need relocating), in the order of the values they go to. */
+	static const char names[] = "POLICY=\0DEBUG=\0DEBUG_OUTPUT=\0EXEMPT=";
+	const char **value[] = { &p->env_policy, &p->env_debug, &p->env_debug_output,
+				 &p->env_exempt };
+	const char *v;
+
 	p->env_policy = p->env_debug = p->env_debug_output = p->env_exempt = 0;
 	p->env_done = 1;
-	for (; e && *e; e++) {
+	for (char **e = p->envp; e && *e; e++) {
 		const char *s = *e;
 		/* Two bytes in line reject nearly every entry (SHELL, SSH_*). */
-		if (s[0] != 'S' || s[1] != 'E' ||
-		    !rt_env_has(s, RT_W8('S', 'E', 'A', 'L', 'I', 'N', 'G', '_'), 8))
+		if (s[0] != 'S' || s[1] != 'E' || !(s = rt_env_value(s, "SEALING_")))
 			continue;
-		s += 8;
-		/* The first of each wins, as getenv and sealctl ps read them. */
-		if (rt_env_has(s, RT_W8('P', 'O', 'L', 'I', 'C', 'Y', '=', 0), 7))
-			p->env_policy = p->env_policy ? p->env_policy : s + 7;
-		else if (rt_env_has(s, RT_W8('D', 'E', 'B', 'U', 'G', '=', 0, 0), 6))
-			p->env_debug = p->env_debug ? p->env_debug : s + 6;
-		else if (rt_env_has(s, RT_W8('D', 'E', 'B', 'U', 'G', '_', 'O', 'U'), 8) &&
-			 rt_env_has(s + 8, RT_W8('T', 'P', 'U', 'T', '=', 0, 0, 0), 5))
-			p->env_debug_output = p->env_debug_output ? p->env_debug_output : s + 13;
-		else if (rt_env_has(s, RT_W8('E', 'X', 'E', 'M', 'P', 'T', '=', 0), 7))
-			p->env_exempt = p->env_exempt ? p->env_exempt : s + 7;
+		const char *name = names;
+		for (unsigned i = 0; i < sizeof(value) / sizeof(value[0]); i++) {
+			if ((v = rt_env_value(s, name)) && !*value[i])
+				*value[i] = v;
+			while (*name++)
+				;
+		}
 	}
 }
 
@@ -175,6 +171,7 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
 	p->auxv = 0;
 	p->auxv_done = 1;
 	p->env_done = 0;
+	p->frame = 0;
 	long got = rt_syscall6(SYS_prctl, PR_GET_AUXV, (long)p->auxv_copy,
 			       (long)sizeof(p->auxv_copy), 0, 0, 0);
 	n = got > 0 ? rt_auxv_count(p->auxv_copy, sizeof(p->auxv_copy) / sizeof(p->auxv_copy[0])) : 0;

@@ -123,9 +123,10 @@ RT_COLD RT_FN void rt_warn(const struct rt_config *c, const char *name, const ch
 	rt_emit(&l);
 }
 
-RT_COLD RT_FN void rt_report(const char *name, const struct rt_config *c,
-			     const char *how, const struct rt_result *r,
-			     const char *skipped)
+/* ranges: 0 in a library's core, whose line leaves them to sealctl ps. */
+RT_COLD static void rt_report_line(const char *name, const struct rt_config *c,
+				   const char *how, const struct rt_result *r,
+				   const char *skipped, int ranges)
 {
 	struct rt_line l;
 
@@ -147,24 +148,30 @@ RT_COLD RT_FN void rt_report(const char *name, const struct rt_config *c,
 	} else {
 		rt_put(&l, ": sealed");
 		unsigned shown = r->nsealed < 4 ? r->nsealed : 4;
-		for (unsigned i = 0; i < shown; i++) {
+		for (unsigned i = 0; ranges && i < shown; i++) {
 			rt_put(&l, " ");
 			rt_put_range(&l, r->sealed[i]);
 		}
-		if (r->nsealed > shown)
+		if (ranges && r->nsealed > shown)
 			rt_put(&l, " ...");
 	}
 	if (r->relro.hi) {
 		rt_put(&l, ", relro ");
-		rt_put_range(&l, r->relro);
-		rt_put(&l, " made anonymous");
+		if (ranges) {
+			rt_put_range(&l, r->relro);
+			rt_put(&l, " ");
+		}
+		rt_put(&l, "made anonymous");
 	}
 	if (r->already_sealed)
 		rt_put(&l, ", already sealed");
 	if (r->mutable_range.hi) {
 		rt_put(&l, ", mutable ");
-		rt_put_range(&l, r->mutable_range);
-		rt_put(&l, " left open");
+		if (ranges) {
+			rt_put_range(&l, r->mutable_range);
+			rt_put(&l, " ");
+		}
+		rt_put(&l, "left open");
 	}
 	rt_put(&l, "; ");
 	rt_put_dec(&l, r->calls);
@@ -172,7 +179,7 @@ RT_COLD RT_FN void rt_report(const char *name, const struct rt_config *c,
 	if (r->err) {
 		rt_put(&l, "failed: ");
 		rt_put_errno(&l, r->err);
-		if (r->err_range.hi) {
+		if (ranges && r->err_range.hi) {
 			rt_put(&l, " on ");
 			rt_put_range(&l, r->err_range);
 		}
@@ -182,6 +189,20 @@ RT_COLD RT_FN void rt_report(const char *name, const struct rt_config *c,
 		rt_put(&l, "ok");
 	}
 	rt_emit(&l);
+}
+
+RT_COLD RT_FN void rt_report(const char *name, const struct rt_config *c,
+			     const char *how, const struct rt_result *r,
+			     const char *skipped)
+{
+	rt_report_line(name, c, how, r, skipped, 1);
+}
+
+RT_COLD RT_FN void rt_report_brief(const char *name, const struct rt_config *c,
+				   const char *how, const struct rt_result *r,
+				   const char *skipped)
+{
+	rt_report_line(name, c, how, r, skipped, 0);
 }
 
 RT_COLD RT_FN void rt_fatal(const char *name, const struct rt_result *r,

@@ -3,33 +3,50 @@
  * Loaded at start-up or by dlopen?  A library that dlclose may unmap must
  * be pinned (RTLD_NODELETE) before it is sealed; one loaded at start-up is
  * never unloaded and needs nothing.  glibc has no public flag for it, so
- * the answer comes from facts that are public:
+ * the answer comes from facts that are public.
  *
- * - the executable's constructor runs after every start-up constructor.
- *   When the executable carries our note, its state byte says whether
- *   that has happened yet: if it has, any library now starting was
- *   dlopen'd.  Before it, a library leaves its sealing to the
- *   executable's process pass when the executable has one.
- * - the link map lists the start-up set first: the executable, the vdso,
- *   the preloaded objects (LD_PRELOAD, ld.so --preload, /etc/ld.so.preload,
- *   in any order, some of them perhaps needed too), then the rest of the
- *   DT_NEEDED closure, breadth first, ld.so where it is first needed;
- *   every dlopen appends after them, even one made by a start-up
- *   constructor, since all of start-up is mapped before the first
- *   constructor runs.  The start-up set is closed under DT_NEEDED, so the
- *   shortest prefix of the map that is closed ends at or before it: that
- *   prefix is what we call start-up.
+ * A library's own constructor asks three questions, each O(1):
  *
- * Why it is safe.  The prefix never takes in a dlopen'd object, so nothing
- * is ever sealed unpinned that dlclose could unmap.  It can stop short of
- * the true set only when every name needed so far is already met while
- * preloads still follow; since libc needs ld.so and ld.so comes after
- * every preload, that takes a program that needs no libc.  Objects past
- * the prefix are then treated as dlopen'd: pinned, which changes nothing
- * for a start-up object.  When no prefix closes (a name the loader met
- * in a way we cannot see, such as an LD_AUDIT module's la_objsearch, or
- * more names than the table holds), the answer is "unknown", and whoever
- * asks pins before sealing.
+ * - has the executable's constructor begun?  It runs after every start-up
+ *   constructor, so if the executable carries our note and its state byte
+ *   says so, any library now starting was dlopen'd;
+ * - is the constructor running at the top of the initial stack?  ld.so
+ *   runs every start-up constructor from _dl_init, called straight from
+ *   its entry point on the stack the kernel built, a few hundred bytes
+ *   below argv (152 bytes on x86_64 with glibc 2.36).  dlopen runs them
+ *   from main or deeper, or on another thread's stack, and its own frames
+ *   alone hold three exception handlers with a jmp_buf each (1.8 KB below
+ *   argv when main calls dlopen).  So a constructor whose frame is within
+ *   RT_STARTUP_DEPTH of argv was called at start-up; anything else may be
+ *   a dlopen, and is pinned.  The error can only go one way: a start-up
+ *   library taken for a dlopen'd one costs a pin, which changes nothing;
+ *   the reverse would need dlopen's frames to fit in the depth, which
+ *   tests/runtime/startup-kind.c checks they do not, with a margin, on
+ *   every C library and architecture the suite runs on;
+ * - without glibc's arguments (musl), it cannot tell, and pins: musl's
+ *   dlopen accepts RTLD_NOLOAD and never unloads.
+ *
+ * The executable's process pass places the objects it seals by the link
+ * map instead, which it walks anyway: the map lists the start-up set
+ * first: the executable, the vdso, the preloaded objects (LD_PRELOAD,
+ * ld.so --preload, /etc/ld.so.preload, in any order, some of them perhaps
+ * needed too), then the rest of the DT_NEEDED closure, breadth first,
+ * ld.so where it is first needed; every dlopen appends after them, even
+ * one made by a start-up constructor, since all of start-up is mapped
+ * before the first constructor runs.  The start-up set is closed under
+ * DT_NEEDED, so the shortest prefix of the map that is closed ends at or
+ * before it: that prefix is what the pass calls start-up.
+ *
+ * Why that is safe.  The prefix never takes in a dlopen'd object, so
+ * nothing is ever sealed unpinned that dlclose could unmap.  It can stop
+ * short of the true set only when every name needed so far is already met
+ * while preloads still follow; since libc needs ld.so and ld.so comes
+ * after every preload, that takes a program that needs no libc.  Objects
+ * past the prefix are then treated as dlopen'd: pinned, which changes
+ * nothing for a start-up object.  When no prefix closes (a name the
+ * loader met in a way we cannot see, such as an LD_AUDIT module's
+ * la_objsearch, or more names than the table holds), the answer is
+ * "unknown", and the pass pins before sealing.
  */
 #include "rt.h"
 
@@ -127,114 +144,19 @@ RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned
 	return rt_startset_origin(&w->set, index);
 }
 
-/* Marks kept for the end of the walk; more noted modules take a second walk. */
-#define RT_MARKS 128
-
-struct rt_find_arg {
-	struct rt_startup_walk w;
-	const ElfW(Phdr) *self;
-	unsigned self_index; /* index + 1; 0 until seen */
-	unsigned nmarks;     /* RT_MARKS + 1: overflowed */
-	int marked;          /* an earlier walk marked the prefix */
-	volatile unsigned char *marks[RT_MARKS];
-};
-
-/*
- * The state byte of a module with a note, to mark once the prefix is
- * known to close.  An earlier walk marked the whole prefix, so one mark
- * met means there is nothing to do.
- */
-static void rt_mark_later(struct rt_find_arg *a, const struct dl_phdr_info *info)
-{
-	struct rt_object o;
-	volatile unsigned char *state;
-
-	if (a->marked || a->nmarks > RT_MARKS)
-		return;
-	rt_object_from_info(&o, info);
-	if (!o.note || !(state = rt_object_state(&o, o.note)))
-		return;
-	if (rt_state_get(state) & SEALING_STATE_STARTUP)
-		a->marked = 1;
-	else if (a->nmarks < RT_MARKS)
-		a->marks[a->nmarks++] = state;
-	else
-		a->nmarks = RT_MARKS + 1;
-}
-
-/* Up to the end of the prefix, or to the end of the map. */
-static int rt_find_cb(struct dl_phdr_info *info, size_t size, void *data)
-{
-	struct rt_find_arg *a = data;
-	(void)size;
-	rt_startup_walk_next(&a->w, info);
-	if (info->dlpi_phdr == a->self)
-		a->self_index = a->w.set.seen;
-	rt_mark_later(a, info);
-	return a->w.set.phase != RT_WALK_PREFIX;
-}
-
-struct rt_mark_arg {
-	unsigned left; /* objects of the prefix not walked yet */
-};
-
-/* The second walk, for a prefix with more noted modules than RT_MARKS. */
-static int rt_mark_cb(struct dl_phdr_info *info, size_t size, void *data)
-{
-	struct rt_mark_arg *a = data;
-	struct rt_object o;
-	volatile unsigned char *state;
-
-	(void)size;
-	if (!a->left--)
-		return 1;
-	rt_object_from_info(&o, info);
-	if (o.note && (state = rt_object_state(&o, o.note)))
-		rt_state_set(state, SEALING_STATE_STARTUP);
-	return 0;
-}
-
-/*
- * Without the executable's help a library walks the map itself, paid
- * only when the executable carries no note or seals only itself.  Every
- * start-up library would walk the objects before it, O(N^2) in all; so
- * the first one marks each module of the prefix that has a note
- * (SEALING_STATE_STARTUP), and the others read their mark instead.  A
- * mark is never wrong: the prefix holds no dlopen'd object, and marks are
- * set only once the prefix is known to close.  Out of the hot path.
- */
-RT_OUTLINE static enum rt_load rt_load_walk(struct rt_process *p,
-					   const struct rt_object *m)
-{
-	_Alignas(uintptr_t) uint32_t buf[1024];
-	struct rt_find_arg a = { .self = m->phdr };
-
-	rt_startup_walk_init(&a.w, p, buf, sizeof(buf) / sizeof(buf[0]));
-	if (rt_iterate(p, rt_find_cb, &a) < 0 || a.w.set.phase != RT_WALK_CLOSED)
-		return RT_LOAD_DLOPEN; /* pinning is always safe */
-	if (a.nmarks > RT_MARKS) {
-		struct rt_mark_arg mark = { a.w.set.prefix };
-		rt_iterate(p, rt_mark_cb, &mark);
-	} else {
-		for (unsigned i = 0; i < a.nmarks; i++)
-			rt_state_set(a.marks[i], SEALING_STATE_STARTUP);
-	}
-	return a.self_index && a.self_index <= a.w.set.prefix ? RT_LOAD_STARTUP : RT_LOAD_DLOPEN;
-}
-
 /*
  * A library's own verdict, once it has not left its sealing to the
  * executable: dlopen'd if the executable's constructor has begun, start-up
- * if an earlier walk marked it, else whatever its own walk says.
+ * if the constructor runs at the top of the initial stack, else dlopen'd
+ * as far as anyone can tell (pinning is always safe).
  */
-RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m,
-				volatile unsigned char *self_state)
+RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m)
 {
 	if (rt_self_is_exe(p, m))
 		return RT_LOAD_EXE;
 	if (rt_exe_started(p))
 		return RT_LOAD_DLOPEN;
-	if (rt_state_get(self_state) & SEALING_STATE_STARTUP)
-		return RT_LOAD_STARTUP; /* an earlier library's walk saw us */
-	return rt_load_walk(p, m);
+	if (p->argv && p->frame && (uintptr_t)p->argv - p->frame < RT_STARTUP_DEPTH)
+		return RT_LOAD_STARTUP;
+	return RT_LOAD_DLOPEN;
 }

@@ -162,6 +162,7 @@ struct sealing_rt_call {
 	volatile unsigned char *state;   /* its state byte */
 	const void *ehdr;                /* its ELF header, NULL if unknown */
 	uintptr_t mutable_lo, mutable_hi; /* its SEALING_MUTABLE pages */
+	uintptr_t frame; /* the constructor's frame: start-up or dlopen? */
 };
 typedef int (*sealing_rt_entry)(const struct sealing_rt_call *call);
 
