@@ -6,18 +6,20 @@
  * whoever should seal it:
  *
  * - nobody, when the dynamic loader sealed it already (its state byte);
- * - the module's own part of the runtime, when it carries one (the unit
- *   defining main, or sealing-rt.o): in the executable, the process pass
- *   seals it and the start-up objects in one batch; in a library, it
- *   does what the executable's part below does;
- * - the executable's part, when the executable carries one: at start-up
+ * - in the executable, its part of the runtime when it carries one (the
+ *   unit defining main, or sealing-rt.o): the process pass seals the
+ *   executable and the start-up objects in one batch;
+ * - at start-up, the executable's part, when the executable carries one:
  *   it will seal this library once every start-up constructor has run, so
- *   there is nothing to do now; after start-up (a dlopen'd library) it
- *   seals it at once, as this core would, and reports it in full;
- * - else the module itself (rt-module.c): a library under an executable
- *   without the process pass, or such an executable.
+ *   there is nothing to do now;
+ * - else the module itself (rt-module.c): a dlopen'd library, a library
+ *   under an executable without the process pass, or such an executable.
  */
 #include "rt.h"
+
+/* rt-module.c: seals the module call describes, as its note and the
+ * environment ask.  Only the core carries it. */
+RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call);
 
 extern const struct sealing_note __sealing_note __attribute__((visibility("hidden")));
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
@@ -83,12 +85,8 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	}
 	rt_process_core(&p, argc, argv, envp);
 	p.frame = call.frame;
-	if ((entry = rt_exe_pass(&p, &pass))) {
-		if (!(rt_state_get(pass) & SEALING_STATE_RAN) &&
-		    call.mutable_lo == call.mutable_hi)
-			return; /* start-up: the executable's pass will seal us */
-		if (entry(&call))
-			return; /* sealed by the executable's part, and reported in full */
-	}
+	if (rt_exe_pass(&p, &pass) && !(rt_state_get(pass) & SEALING_STATE_RAN) &&
+	    call.mutable_lo == call.mutable_hi)
+		return; /* start-up: the executable's pass will seal us */
 	rt_seal_module(&p, &call);
 }

@@ -7,10 +7,8 @@
  * the entry through that note (rt-ctor.c): it seals the executable and
  * then the rest of the process, in process scope every start-up object,
  * else only the instrumented libraries that left their sealing to it
- * (rt-scope.c).  For a library, whether it carries this part itself
- * (linked with sealing-rt.o) or its core hands itself over after
- * start-up, the entry seals it as the library's core would, with the
- * full runtime's reach and report (rt-module.c).
+ * (rt-scope.c).  In a module that is not the executable (a library
+ * linked with sealing-rt.o) it declines, and the core seals the library.
  */
 #include "rt-pass.h"
 
@@ -29,12 +27,8 @@ __attribute__((used)) static int rt_exe_entry(const struct sealing_rt_call *call
 	p->frame = call->frame;
 	if (!found)
 		found = rt_self_from_loader(p, &self, (const void *)call->note);
-	if (!found || !rt_self_is_exe(p, &self)) {
-		/* A library: its own, or one whose core hands itself over. */
-		if (!rt_exe_will_seal(p, call))
-			rt_seal_module(p, call);
-		return 1;
-	}
+	if (!found || !rt_self_is_exe(p, &self))
+		return 0; /* a library linked with sealing-rt.o: its core seals it */
 	/* Start-up is over: a library starting from now on was dlopen'd. */
 	rt_state_set(&rt_exe_state, SEALING_STATE_RAN);
 	rt_state_set(call->state, SEALING_STATE_RAN);

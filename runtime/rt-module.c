@@ -2,25 +2,19 @@
 /*
  * Sealing one module under its own note: read the policy, decide how the
  * module was loaded, pin it if dlclose could unmap it, swap its RELRO,
- * seal it, and say so when asked.
+ * seal it, and say so when asked.  The core runs it for its own module
+ * whenever no executable's part seals the module (rt-ctor.c): a dlopen'd
+ * library, a library under an executable without the process pass, or
+ * such an executable.
  *
- * Two builds of this one function.  Every module's core carries the
- * plain one, which seals its module whenever no executable's part is
- * there to do it (rt-ctor.c): it finds the module by __ehdr_start only,
- * names the damage in a note without saying which field, and its
- * SEALING_DEBUG line leaves the addresses to sealctl ps.  The executable's
- * part (sealing-rt-exe.c defines RT_MODULE_FULL) carries the full one,
- * with which it seals a library that hands itself over (rt-exe.c): the
- * fallback to dl_iterate_phdr, the damage in sealctl's words, the
- * addresses in the line.  The process is set up by the caller.
+ * Every library pays for these bytes, so they do the job and no more: the
+ * module is found by __ehdr_start only (every linker defines it for an
+ * ordinary link; without it the module says so and stays open), damage in
+ * the note is named without the field (sealctl check names it), and the
+ * SEALING_DEBUG line leaves the addresses to sealctl ps.  The process is
+ * set up by the caller.
  */
 #include "rt.h"
-
-#ifdef RT_MODULE_FULL
-#define RT_MODULE_REPORT rt_report
-#else
-#define RT_MODULE_REPORT rt_report_brief
-#endif
 
 RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call)
 {
@@ -35,21 +29,10 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 
 	rt_state_set(call->state, SEALING_STATE_RAN);
 	rt_config_read(p, note, &c);
-#ifdef RT_MODULE_FULL
-	damage = rt_note_damage(note, call->state);
-#else
 	if (rt_note_check(note, call->state))
 		damage = "note damaged (sealctl check says how)";
-#endif
 	if (c.policy == SEALING_POLICY_OFF && !c.debug && !damage)
 		return; /* nothing to do and nothing to say */
-#ifdef RT_MODULE_FULL
-	int via_iteration = 0;
-	if (!found) {
-		via_iteration = 1;
-		found = rt_self_from_loader(p, m, (const void *)note);
-	}
-#endif
 	/* Names cost a walk of the link map: only for messages and pinning. */
 #define NAME (found ? rt_object_name(p, m) : 0)
 	if (c.debug && c.warning)
@@ -98,13 +81,8 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 			rt_relro_swap(relro, &r);
 		rt_seal_image(m, page, mut, &r);
 	}
-	if (c.debug) {
-#ifdef RT_MODULE_FULL
-		if (via_iteration && found)
-			rt_warn(&c, NAME, "own program headers found by dl_iterate_phdr");
-#endif
-		RT_MODULE_REPORT(NAME, &c, how, &r, skipped);
-	}
+	if (c.debug)
+		rt_report_brief(NAME, &c, how, &r, skipped);
 	if (!skipped && r.err && c.policy == SEALING_POLICY_ENFORCE)
 		rt_fatal(NAME, &r, "cannot seal");
 #undef NAME

@@ -282,11 +282,6 @@ RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned
 /* A library that seals itself: loaded at start-up or by dlopen? */
 RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m);
 
-/* ---- rt-module.c: one module under its own note --------------------- */
-
-/* Seals the module call describes, as its note and the environment ask. */
-RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call);
-
 /* ---- rt-pin.c ------------------------------------------------------- */
 
 typedef void *(*rt_dlopen_fn)(const char *, int);

@@ -7,7 +7,6 @@
  * which the static linker keeps once per module whichever carriers
  * contributed: the same parts appear in both units, file-local to each.
  */
-#define RT_MODULE_FULL 1
 #include "rt.h"
 
 /*
@@ -44,7 +43,6 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_EXE_COMDAT
 #include "rt-pin.c"
 #include "rt-seal.c"
 #include "rt-relro.c"
-#include "rt-module.c"
 #include "rt-batch.c"
 #include "rt-sweep.c"
 #include "rt-scope.c"

@@ -143,17 +143,18 @@ struct sealing_process_desc {
 	 * (SEALING_STATE_RAN once its constructor has begun). */
 	int32_t state;
 	/* Offset from this field to the executable part's entry, a
-	 * sealing_rt_entry: the executable's own core calls it to run the
-	 * process pass, and so does the core of a library that the
-	 * executable's part is to seal (it may be of another release). */
+	 * sealing_rt_entry, which the module's own core calls to run the
+	 * process pass. */
 	int32_t entry;
 };
 
 /*
  * What a module's core hands the entry: who it is and what its
- * constructor was given.  The entry returns 1 when it has handled the
- * module (sealed it, deferred it or let it be), 0 when the core should
- * seal the module itself.  Fields are only ever appended.
+ * constructor was given.  The entry returns 1 when it has sealed the
+ * executable and the process, 0 when the module is not the executable
+ * (a library linked with sealing-rt.o) and the core should seal it.
+ * Core and entry come from the same compiler run, so this layout is
+ * internal to one release; fields are only ever appended all the same.
  */
 struct sealing_rt_call {
 	int argc;

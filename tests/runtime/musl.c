@@ -5,10 +5,9 @@
 // libc linked in statically) and, under musl, reads the auxiliary vector
 // from the kernel (PR_GET_AUXV) and the initial environment from the
 // stack that vector points into.  Policy, SEALING_DEBUG and failures then
-// behave as under glibc; process scope seals musl's libc too; a
-// dlopen'd library is sealed without pinning, since musl never unloads.
-// (A library's core alone cannot tell musl from glibc: it pins either
-// way, which musl's dlopen accepts with RTLD_NOLOAD.)
+// behave as under glibc; process scope seals musl's libc too.  A
+// dlopen'd library's core cannot tell musl from glibc and pins itself
+// either way: musl's dlopen accepts RTLD_NOLOAD, and never unloads.
 //
 // REQUIRES: musl
 // RUN: rm -rf %t && mkdir -p %t
@@ -37,11 +36,11 @@
 // RUN: env SEALING_DEBUG=1 %t/static 2>&1 >/dev/null | FileCheck --check-prefix=SDEBUG %s
 // SDEBUG: sealing: {{.*}}/static: policy 1 (executable): sealed {{.*}}; 2 syscalls; ok
 //
-// dlopen after start-up: sealed, no pinning needed (the library carries
-// the whole runtime, which tells musl apart).
+// dlopen after start-up: sealed by its core, which cannot tell musl
+// from glibc and pins either way (musl's dlopen accepts RTLD_NOLOAD).
 // RUN: %muslcc -O2 -shared -fPIC -DFN=lib_fn %inputs/lib.c %rt -o %t/libdl.so
 // RUN: env SEALING_DEBUG=1 %t/dynamic %t/libdl.so 2>&1 | FileCheck --check-prefix=DL %s
-// DL: sealing: {{.*}}/libdl.so: policy 1 (dlopen'd, never unloaded by musl): sealed {{.*}}; ok
+// DL: sealing: {{.*}}/libdl.so: policy 1 (dlopen'd, pinned): sealed{{.*}}; ok
 // DL: dlopen'd: [[N:[0-9]+]]/[[N]] mappings sealed
 //
 // Policies, with mseal failing or forbidden.
