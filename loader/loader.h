@@ -1,26 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libsealing-loader.so: seals the objects of a program nobody rebuilt.
- * sealing-loader.c hooks the two moments (start-up done, dlopen done);
- * sweep.c seals whatever has not been sealed yet.
+ * sealing-loader.c hooks the two moments (start-up done, dlopen done)
+ * and libc-loads.c the libc calls that load objects themselves; sweep.c
+ * seals whatever has not been sealed yet, given what they learnt.
  */
 #ifndef SEALING_LOADER_H
 #define SEALING_LOADER_H
 
 #include "rt-pass.h"
 
-/* The note an object without one is treated as having. */
-extern const struct sealing_note loader_default_note;
-
-/* SEALING_VDSO=seal: the vdso is sealed too. */
-int loader_seal_vdso(void);
+/* What the module learnt once, for every sweep. */
+struct loader_env {
+	struct rt_process *p;   /* the process, from __libc_start_main */
+	rt_dlopen_fn dlopen;    /* the real dlopen, to pin through */
+	int seal_vdso;          /* SEALING_VDSO=seal: the vdso is sealed too */
+};
 
 /*
- * Seal every loaded object that needs it and is not sealed yet, in the
- * process p, pinning through the real dlopen.  At start-up (after every
- * constructor, before main) and after each outermost dlopen.
+ * Seal every loaded object that needs it and is not sealed yet.  At
+ * start-up (after every constructor, before main) and after each
+ * outermost dlopen.
  */
-void loader_sweep(struct rt_process *p, rt_dlopen_fn real_dlopen);
+void loader_sweep(const struct loader_env *env);
 
 /* After a libc call that may have loaded objects itself (libc-loads.c). */
 void loader_sweep_after_libc(void);

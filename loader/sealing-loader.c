@@ -33,36 +33,13 @@ static main_fn real_main;
 static int started; /* main is about to run: the process is known */
 static _Thread_local unsigned dlopen_depth;
 
-/* The note an object without one is treated as having. */
-const struct sealing_note loader_default_note = {
-	.namesz = SEALING_NOTE_NAMESZ,
-	.descsz = SEALING_NOTE_DESCSZ,
-	.type = SEALING_NOTE_TYPE,
-	.name = SEALING_NOTE_NAME,
-	.desc = { .version = SEALING_NOTE_VERSION, .policy = SEALING_POLICY_DEFAULT },
-};
-
-int loader_seal_vdso(void)
-{
-	static int answer = -1;
-	if (answer < 0) {
-		const char *v = getenv("SEALING_VDSO");
-		answer = v && !strcmp(v, "seal");
-	}
-	return answer;
-}
-
-static rt_dlopen_fn real_dlopen(void)
-{
-	static rt_dlopen_fn real;
-	if (!real)
-		real = (rt_dlopen_fn)dlsym(RTLD_NEXT, "dlopen");
-	return real;
-}
+/* What every sweep needs, learnt once in __libc_start_main, before any
+ * sweep and while the process has one thread. */
+static struct loader_env env = { .p = &process };
 
 static void sweep(void)
 {
-	loader_sweep(&process, real_dlopen());
+	loader_sweep(&env);
 }
 
 static int sealed_main(int argc, char **argv, char **envp)
@@ -79,6 +56,9 @@ __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void),
 	start_main_fn real = (start_main_fn)dlsym(RTLD_NEXT, "__libc_start_main");
 	/* The initial stack: argv, the environment and the auxiliary vector. */
 	rt_process_init(&process, argc, argv, argv + argc + 1);
+	const char *vdso = getenv("SEALING_VDSO");
+	env.seal_vdso = vdso && !strcmp(vdso, "seal");
+	env.dlopen = (rt_dlopen_fn)dlsym(RTLD_NEXT, "dlopen");
 	real_main = main;
 	return real(sealed_main, argc, argv, init, fini, rtld_fini, stack_end);
 }
@@ -99,7 +79,13 @@ static void *after(void *h)
 
 __attribute__((visibility("default"))) void *dlopen(const char *file, int mode)
 {
-	rt_dlopen_fn real = real_dlopen();
+	/* Constructors may dlopen before __libc_start_main, from any thread. */
+	static rt_dlopen_fn cached;
+	rt_dlopen_fn real = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+	if (!real) {
+		real = (rt_dlopen_fn)dlsym(RTLD_NEXT, "dlopen");
+		__atomic_store_n(&cached, real, __ATOMIC_RELEASE);
+	}
 	dlopen_depth++;
 	return after(real ? real(file, mode) : 0);
 }

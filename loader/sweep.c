@@ -18,6 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The note an object without one is treated as having. */
+static const struct sealing_note default_note = {
+	.namesz = SEALING_NOTE_NAMESZ,
+	.descsz = SEALING_NOTE_DESCSZ,
+	.type = SEALING_NOTE_TYPE,
+	.name = SEALING_NOTE_NAME,
+	.desc = { .version = SEALING_NOTE_VERSION, .policy = SEALING_POLICY_DEFAULT },
+};
+
 static const void **sealed;
 static size_t nsealed, capacity;
 static pthread_mutex_t sealed_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -59,8 +68,9 @@ static int count_adds(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
-void loader_sweep(struct rt_process *p, rt_dlopen_fn real_dlopen)
+void loader_sweep(const struct loader_env *env)
 {
+	struct rt_process *p = env->p;
 	unsigned long long adds = 0;
 	volatile unsigned char *pass;
 	struct rt_sweep *s;
@@ -75,12 +85,12 @@ void loader_sweep(struct rt_process *p, rt_dlopen_fn real_dlopen)
 		return;
 	s->p = p;
 	s->asker = RT_ASK_LOADER;
-	s->dlopen = real_dlopen;
+	s->dlopen = env->dlopen;
 	s->page = rt_page_size(p);
 	s->known = known;
 	s->sealed = remember;
-	rt_config_read(p, &loader_default_note, &s->conf);
-	if (loader_seal_vdso())
+	rt_config_read(p, &default_note, &s->conf);
+	if (env->seal_vdso)
 		s->conf.flags |= SEALING_FLAG_SEAL_VDSO;
 	/* The executable's process pass, if it has one and it ran, handled
 	 * every start-up module with a note, and in process scope at a

@@ -107,31 +107,6 @@ RT_HOT RT_FN volatile unsigned char *rt_object_state(const struct rt_object *o,
 }
 
 /*
- * PT_PHDR gives the load bias.  Every dynamically linked executable has
- * one; a static one has no other objects to look at, so without it we
- * answer "unknown" rather than guess a bias.
- */
-RT_HOT RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
-{
-	const ElfW(Phdr) *ph = 0;
-	size_t n = 0;
-
-	for (const ElfW(auxv_t) *a = rt_auxv(p); a && a->a_type != AT_NULL; a++) {
-		if (a->a_type == AT_PHDR)
-			ph = (const ElfW(Phdr) *)a->a_un.a_val;
-		else if (a->a_type == AT_PHNUM)
-			n = a->a_un.a_val;
-	}
-
-	for (size_t i = 0; ph && i < n; i++)
-		if (ph[i].p_type == PT_PHDR) {
-			rt_object_scan(e, ph, n, (uintptr_t)ph - ph[i].p_vaddr, 0);
-			return 1;
-		}
-	return 0;
-}
-
-/*
  * Whether a module's own note can be trusted as it is: 0, or which field
  * is damaged; state is where its state byte must be (NULL: not known,
  * not checked).  sealctl may have rewritten the note, or the file be

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the runtime knows about the process, with no symbol from libc.
+ * What the runtime knows about the process, with no symbol from libc:
+ * its arguments, environment and auxiliary vector, its C library, and
+ * which loaded object is the executable.
  *
  * Every reference to a libc symbol costs a lookup through the global scope
  * when the module is loaded, object by object: with a hundred libraries
@@ -193,6 +195,57 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
 		p->auxv = at;
 		break;
 	}
+}
+
+/* ---- which object is the executable ---------------------------------- */
+
+/*
+ * PT_PHDR gives the load bias.  Every dynamically linked executable has
+ * one; a static one has no other objects to look at, so without it we
+ * answer "unknown" rather than guess a bias.
+ */
+RT_HOT RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
+{
+	const ElfW(Phdr) *ph = 0;
+	size_t n = 0;
+
+	for (const ElfW(auxv_t) *a = rt_auxv(p); a && a->a_type != AT_NULL; a++) {
+		if (a->a_type == AT_PHDR)
+			ph = (const ElfW(Phdr) *)a->a_un.a_val;
+		else if (a->a_type == AT_PHNUM)
+			n = a->a_un.a_val;
+	}
+
+	for (size_t i = 0; ph && i < n; i++)
+		if (ph[i].p_type == PT_PHDR) {
+			rt_object_scan(e, ph, n, (uintptr_t)ph - ph[i].p_vaddr, 0);
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * Without the auxiliary vector (argv did not look like the initial stack),
+ * judge from our own headers: an ET_EXEC, a PIE (it has an interpreter) or
+ * a static PIE (DF_1_PIE) is the executable; anything else is a library.
+ */
+static int rt_looks_like_exe(const struct rt_object *m)
+{
+	for (size_t i = 0; i < m->phnum; i++)
+		if (m->phdr[i].p_type == PT_INTERP)
+			return 1;
+	if (!m->dynamic)
+		return 1; /* no PT_DYNAMIC at all: a static ET_EXEC */
+	for (const ElfW(Dyn) *d = m->dynamic; d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_FLAGS_1 && (d->d_un.d_val & DF_1_PIE))
+			return 1;
+	return 0;
+}
+
+RT_HOT RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m)
+{
+	uintptr_t phdr = rt_auxval(p, AT_PHDR);
+	return phdr ? phdr == (uintptr_t)m->phdr : rt_looks_like_exe(m);
 }
 
 extern char __libc[] __attribute__((weak, visibility("hidden")));

@@ -55,27 +55,3 @@ RT_FN int rt_self_from_loader(struct rt_process *p, struct rt_object *m,
 	struct rt_iterate_arg arg = { (uintptr_t)anchor, m };
 	return rt_iterate(p, rt_self_cb, &arg) == 1;
 }
-
-/*
- * Without the auxiliary vector (argv did not look like the initial stack),
- * judge from our own headers: an ET_EXEC, a PIE (it has an interpreter) or
- * a static PIE (DF_1_PIE) is the executable; anything else is a library.
- */
-static int rt_looks_like_exe(const struct rt_object *m)
-{
-	for (size_t i = 0; i < m->phnum; i++)
-		if (m->phdr[i].p_type == PT_INTERP)
-			return 1;
-	if (!m->dynamic)
-		return 1; /* no PT_DYNAMIC at all: a static ET_EXEC */
-	for (const ElfW(Dyn) *d = m->dynamic; d->d_tag != DT_NULL; d++)
-		if (d->d_tag == DT_FLAGS_1 && (d->d_un.d_val & DF_1_PIE))
-			return 1;
-	return 0;
-}
-
-RT_HOT RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m)
-{
-	uintptr_t phdr = rt_auxval(p, AT_PHDR);
-	return phdr ? phdr == (uintptr_t)m->phdr : rt_looks_like_exe(m);
-}

@@ -148,6 +148,10 @@ RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type);
 /* Unknown counts as secure: the environment may then only harden. */
 RT_FN int rt_secure(struct rt_process *p);
 RT_FN uintptr_t rt_page_size(struct rt_process *p);
+/* The executable's object, from the auxiliary vector; 0 if unknown. */
+RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e);
+/* Is m the executable? */
+RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m);
 
 /* ---- rt-config.c: what a module's note and the environment ask for --- */
 
@@ -212,8 +216,6 @@ RT_FN enum rt_damage rt_note_check(const volatile struct sealing_note *n,
 /* The same, in words; NULL when sound. */
 RT_FN const char *rt_note_damage(const volatile struct sealing_note *n,
 				 const volatile unsigned char *state);
-/* The executable, from the auxiliary vector; 0 if unknown. */
-RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e);
 
 /* ---- rt-self.c: which module this copy of the runtime is in ---------- */
 
@@ -222,7 +224,6 @@ RT_FN int rt_self_from_ehdr(struct rt_object *m, const void *ehdr, const void *a
 /* From dl_iterate_phdr, when the linker defined no __ehdr_start. */
 RT_FN int rt_self_from_loader(struct rt_process *p, struct rt_object *m,
 				const void *anchor);
-RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m);
 
 /* ---- rt-linkmap.c: the loader's list, for the rare paths -------------- */
 
