@@ -31,6 +31,10 @@ jobs=$(nproc)
 
 sh scripts/setup-debian.sh
 
+# The structure rules, before anything is built: no file of runtime/ or
+# loader/ calls into one that calls back into it.
+python3 scripts/check-call-circles.py
+
 configure_and_test() {
 	dir=$1
 	regex=$2
