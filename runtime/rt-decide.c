@@ -53,6 +53,16 @@ static struct rt_decision rt_by_origin(const struct rt_facts *f, enum rt_reason 
 	return rt_because(f->origin == RT_ORIGIN_DLOPEN ? dlopened : unknown);
 }
 
+/* Sealed, by the executable (with these reasons) or the loader module. */
+static struct rt_decision rt_sealed_by(const struct rt_facts *f, enum rt_reason exe_startup,
+				       enum rt_reason exe_dlopened, enum rt_reason exe_unknown)
+{
+	if (f->asker == RT_ASK_EXE)
+		return rt_by_origin(f, exe_startup, exe_dlopened, exe_unknown);
+	return rt_by_origin(f, RT_REASON_LOADER_STARTUP, RT_REASON_LOADER_DLOPEN,
+			    RT_REASON_LOADER_UNKNOWN);
+}
+
 static struct rt_decision rt_decide_noted(const struct rt_facts *f)
 {
 	int dlopened = f->origin != RT_ORIGIN_STARTUP && !f->never_unloads;
@@ -78,11 +88,8 @@ static struct rt_decision rt_decide_noted(const struct rt_facts *f)
 		return rt_because(RT_REASON_POLICY0);
 	if (dlopened && (f->flags & SEALING_FLAG_DLOPEN_SKIP))
 		return rt_because(RT_REASON_DLOPEN_SKIP);
-	if (f->asker == RT_ASK_EXE)
-		return rt_by_origin(f, RT_REASON_DEFERRED_STARTUP, RT_REASON_DEFERRED_DLOPEN,
-				    RT_REASON_DEFERRED_UNKNOWN);
-	return rt_by_origin(f, RT_REASON_LOADER_STARTUP, RT_REASON_LOADER_DLOPEN,
-			    RT_REASON_LOADER_UNKNOWN);
+	return rt_sealed_by(f, RT_REASON_DEFERRED_STARTUP, RT_REASON_DEFERRED_DLOPEN,
+			    RT_REASON_DEFERRED_UNKNOWN);
 }
 
 static struct rt_decision rt_decide_plain(const struct rt_facts *f)
@@ -96,11 +103,8 @@ static struct rt_decision rt_decide_plain(const struct rt_facts *f)
 		return rt_because(RT_REASON_EXEMPT);
 	if (f->policy == SEALING_POLICY_OFF)
 		return rt_because(RT_REASON_POLICY0);
-	if (f->asker == RT_ASK_EXE)
-		return rt_by_origin(f, RT_REASON_NOTELESS_STARTUP, RT_REASON_NOTELESS_UNKNOWN,
-				    RT_REASON_NOTELESS_UNKNOWN);
-	return rt_by_origin(f, RT_REASON_LOADER_STARTUP, RT_REASON_LOADER_DLOPEN,
-			    RT_REASON_LOADER_UNKNOWN);
+	return rt_sealed_by(f, RT_REASON_NOTELESS_STARTUP, RT_REASON_NOTELESS_UNKNOWN,
+			    RT_REASON_NOTELESS_UNKNOWN);
 }
 
 RT_FN struct rt_decision rt_decide(const struct rt_facts *f)

@@ -18,15 +18,7 @@
 #include "rt-startset.h"
 #include "sealing/note.h"
 
-#ifndef RT_FN
-#ifdef SEALING_RT_SEPARATE
-#define RT_FN
-#else
-/* Unused in one unit or the other (sealing-rt.c, sealing-rt-exe.c): then
- * the compiler drops it, without a word. */
-#define RT_FN static __attribute__((unused))
-#endif
-#endif
+#include "rt-fn.h"
 
 enum rt_asker {
 	RT_ASK_EXE,    /* the executable's process pass, at start-up */

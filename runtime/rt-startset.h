@@ -13,15 +13,7 @@
 
 #include <stdint.h>
 
-#ifndef RT_FN
-#ifdef SEALING_RT_SEPARATE
-#define RT_FN
-#else
-/* Unused in one unit or the other (sealing-rt.c, sealing-rt-exe.c): then
- * the compiler drops it, without a word. */
-#define RT_FN static __attribute__((unused))
-#endif
-#endif
+#include "rt-fn.h"
 
 /* How an object came to be loaded, as the start-up walk tells it. */
 enum rt_origin {

@@ -30,13 +30,7 @@
 #include "rt-startset.h"
 #include "sealing/note.h"
 
-#ifdef SEALING_RT_SEPARATE
-#define RT_FN
-#else
-/* Unused in one unit or the other (sealing-rt.c, sealing-rt-exe.c): then
- * the compiler drops it, without a word. */
-#define RT_FN static __attribute__((unused))
-#endif
+#include "rt-fn.h"
 /* Rare paths: out of line and out of the hot text. */
 #define RT_COLD __attribute__((cold, noinline))
 /*
