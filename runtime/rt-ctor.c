@@ -18,8 +18,10 @@
 #include "rt.h"
 
 /* rt-module.c: seals the module call describes, as its note and the
- * environment ask.  Only the core carries it. */
+ * environment ask; or says the dynamic loader did.  Only the core
+ * carries them. */
 RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call);
+RT_FN void rt_sealed_by_loader(struct rt_process *p, const struct sealing_rt_call *call);
 
 extern const struct sealing_note __sealing_note __attribute__((visibility("hidden")));
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
@@ -74,8 +76,13 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	volatile unsigned char *pass;
 	sealing_rt_entry entry;
 
-	if (rt_state_get(&rt_state) & SEALING_STATE_LOADER)
-		return; /* the dynamic loader sealed us */
+	if (rt_state_get(&rt_state) & SEALING_STATE_LOADER) {
+		/* The dynamic loader sealed us, and the executable's part has
+		 * nothing left to do either: it would find every object sealed. */
+		rt_process_core(&p, argc, argv, envp);
+		rt_sealed_by_loader(&p, &call);
+		return;
+	}
 	if (own) {
 		/* The whole runtime is here: it does everything. */
 		const volatile int32_t *at = &own->desc.entry;

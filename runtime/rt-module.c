@@ -87,3 +87,21 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 		rt_fatal(NAME, &r, "cannot seal");
 #undef NAME
 }
+
+/*
+ * A module the dynamic loader sealed (glibc/, which marks the state byte
+ * SEALING_STATE_LOADER): nothing to do, and one line to say so when asked.
+ */
+RT_OUTLINE RT_FN void rt_sealed_by_loader(struct rt_process *p, const struct sealing_rt_call *call)
+{
+	struct rt_object m;
+	struct rt_config c;
+	struct rt_result r = { .by_loader = 1 };
+
+	rt_state_set(call->state, SEALING_STATE_RAN);
+	rt_config_read(p, call->note, &c);
+	if (c.debug)
+		rt_report_brief(rt_self_from_ehdr(&m, call->ehdr, (const void *)call->note) ?
+					rt_object_name(p, &m) : 0,
+				&c, 0, &r, 0);
+}

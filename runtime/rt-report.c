@@ -139,7 +139,9 @@ RT_COLD static void rt_report_line(const char *name, const struct rt_config *c,
 		rt_put(&l, how);
 		rt_put(&l, ")");
 	}
-	if (skipped) {
+	if (r->by_loader) {
+		rt_put(&l, ": sealed by the dynamic loader");
+	} else if (skipped) {
 		rt_put(&l, ": not sealed (");
 		rt_put(&l, skipped);
 		rt_put(&l, ")");

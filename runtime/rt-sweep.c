@@ -174,8 +174,9 @@ static void rt_sweep_report(struct rt_sweep *s, struct rt_job *j)
 			rt_fatal(j->o.name, &j->r, "cannot make it RTLD_NODELETE before sealing");
 	} else if (j->d.action == RT_LEAVE) {
 		s->nleft++;
-		if (j->c.debug && j->d.reason == RT_REASON_BY_LOADER)
-			rt_report(j->o.name, &j->c, 0, &j->r, why);
+		j->r.by_loader = j->d.reason == RT_REASON_BY_LOADER;
+		if (j->c.debug && j->r.by_loader)
+			rt_report(j->o.name, &j->c, 0, &j->r, 0);
 	} else if (j->d.action == RT_SKIP) {
 		s->nopen++;
 		if (j->c.debug)

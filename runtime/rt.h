@@ -303,6 +303,7 @@ struct rt_result {
 	struct rt_range relro; /* made anonymous before sealing */
 	int relro_failed;
 	int already_sealed; /* somebody sealed it first */
+	int by_loader;      /* the dynamic loader sealed it (SEALING_STATE_LOADER) */
 };
 
 RT_FN long rt_mseal(uintptr_t lo, uintptr_t hi);
