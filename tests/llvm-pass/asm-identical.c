@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-// clang and GCC objects carry byte-identical runtimes: the pass appends
-// the same carried text as the GCC plugin, so the COMDAT groups' code (the
+// clang and GCC objects, and the link object, carry byte-identical
+// runtimes: the pass appends the same carried text as the GCC plugin, and
+// sealing-rt.o is assembled from it, so the COMDAT groups' code (the
 // core's and the executable's part's; the hot run, which holds the
-// constructor's entry, and the rest),
-// read-only data and note (same policy and flags; only the carrier byte
-// differs) are the same bytes.  Only the relocations are spelt
+// constructor's entry, and the rest), read-only data and note (same
+// policy and flags; only the carrier byte differs) are the same bytes.  Only the relocations are spelt
 // differently, as each assembler writes them (LLVM's refers to a local
 // symbol's section, GNU as to the symbol; LLVM's calls are PLT32): they
 // resolve to the same addresses.
@@ -28,6 +28,16 @@
 // RUN: objdump -s -j .rodata.%group_exe %t.clang.o | grep -v 'file format' > %t.clang.exe.rodata
 // RUN: objdump -s -j .rodata.%group_exe %t.gcc.o | grep -v 'file format' > %t.gcc.exe.rodata
 // RUN: diff %t.clang.exe.rodata %t.gcc.exe.rodata
+// The link object sealing-rt.o is assembled from the same text: both
+// groups are the same bytes there too.
+// RUN: objdump -d -j .text.hot.%group -j .text.%group -j .text.unlikely.%group %rt | grep -v 'file format' > %t.rt.text
+// RUN: diff %t.rt.text %t.gcc.text
+// RUN: objdump -s -j .rodata.%group %rt | grep -v 'file format' > %t.rt.rodata
+// RUN: diff %t.rt.rodata %t.gcc.rodata
+// RUN: objdump -d -j .text.hot.%group_exe -j .text.%group_exe -j .text.unlikely.%group_exe %rt | grep -v 'file format' > %t.rt.exe.text
+// RUN: diff %t.rt.exe.text %t.gcc.exe.text
+// RUN: objdump -s -j .rodata.%group_exe %rt | grep -v 'file format' > %t.rt.exe.rodata
+// RUN: diff %t.rt.exe.rodata %t.gcc.exe.rodata
 // RUN: readelf -x .note.sealing %t.clang.o | FileCheck --check-prefix=LLVM %s
 // RUN: readelf -x .note.sealing %t.gcc.o | FileCheck --check-prefix=GCC %s
 
