@@ -16,7 +16,8 @@
 # cmake/aarch64-linux-gnu.cmake; it is configured and built if missing.
 # The kernels are fetched once with apt-get download (Debian 13's arm64
 # index, in a private apt directory) into SEALING_ARM64_KERNEL_DIR
-# (default build-arm64-kernel/, never committed).  Needs
+# (default build-arm64-kernel/, never committed), from the Debian mirror
+# of this machine's apt sources (SEALING_DEBIAN_MIRROR overrides).  Needs
 # qemu-system-arm, cpio and network access for the first run.  Not part
 # of check.sh: about 190 MB of downloads and a minute of emulation.
 # One line per kernel and test; exit status 1 if anything failed.
@@ -61,7 +62,9 @@ fetch_kernel() { # FLAVOUR: vmlinuz-FLAVOUR in $work
 			"$apt/var/lib/apt/lists/partial" "$apt/var/cache/apt/archives/partial" \
 			"$apt/var/lib/dpkg"
 		: > "$apt/var/lib/dpkg/status"
-		echo "deb [arch=arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main" \
+		# The machine's own Debian mirror, or SEALING_DEBIAN_MIRROR.
+		mirror=$(. "$src/scripts/lib-chroot.sh" && chroot_mirror) || exit 2
+		echo "deb [arch=arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror trixie main" \
 			> "$apt/etc/apt/sources.list"
 		# shellcheck disable=SC2086
 		apt-get $aptopts update -qq

@@ -18,7 +18,7 @@
 # chroot sees a clean 'git archive' of HEAD, never the host's build
 # directories: commit what you want tested.  Needs root (debootstrap,
 # chroot, mount) and the Debian mirror (SEALING_DEBIAN_MIRROR overrides
-# http://deb.debian.org/debian).  SEALING_CHROOT_SEED=DIR copies DIR/NAME
+# the first Debian archive in this machine's apt sources).  SEALING_CHROOT_SEED=DIR copies DIR/NAME
 # instead of running debootstrap when the cache is empty.
 # SEALING_TOOLCHAINS_DIR moves build-toolchains.
 set -eu
@@ -194,42 +194,10 @@ optional_packages() {
 	echo binutils-gold
 }
 
-# Unstable's Release files can outlive their Valid-Until on a mirror.
-apt_get="apt-get -o Acquire::Check-Valid-Until=false -o Dpkg::Use-Pty=0 -qq"
-
-in_chroot() {
-	root=$1
-	shift
-	chroot "$root" env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		HOME=/root LANG=C.UTF-8 TERM=dumb DEBIAN_FRONTEND=noninteractive "$@"
-}
-
 # shellcheck disable=SC2086 # word lists: $apt_get, the packages
 prepare_chroot() {
 	rel=$1 root=$2
-	mirror=${SEALING_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-	if [ ! -e "$root/.sealing-bootstrapped" ]; then
-		if mountpoint -q "$root/proc" 2>/dev/null; then
-			echo "check-toolchains: $root/proc is mounted; refusing to remove $root" >&2
-			exit 1
-		fi
-		rm -rf "$root"
-		mkdir -p "$(dirname "$root")"
-		if [ -n "${SEALING_CHROOT_SEED:-}" ] && [ -d "$SEALING_CHROOT_SEED/$rel/etc" ]; then
-			echo "=== $rel: copying $SEALING_CHROOT_SEED/$rel"
-			cp -a "$SEALING_CHROOT_SEED/$rel" "$root"
-			rm -f "$root/.sealing-packages"
-		else
-			echo "=== $rel: debootstrap --variant=minbase"
-			debootstrap --variant=minbase "$rel" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 || {
-				tail -n 20 "$root.debootstrap.log" >&2
-				exit 1
-			}
-		fi
-		echo "deb $mirror $rel main" >"$root/etc/apt/sources.list"
-		touch "$root/.sealing-bootstrapped"
-	fi
-	cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+	chroot_bootstrap "$rel" "$root"
 	want=$(packages "$rel" | tr -s ' \t' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
 	if [ "$(cat "$root/.sealing-packages" 2>/dev/null)" != "$want" ]; then
 		echo "=== $rel: apt-get install (package list changed or new chroot)"
@@ -284,6 +252,7 @@ main() {
 		exec sudo sh "$0" "$@"
 	fi
 	cd "$(dirname "$0")/.."
+	. scripts/lib-chroot.sh
 	command -v debootstrap >/dev/null || {
 		echo "check-toolchains: debootstrap missing (sh scripts/setup-debian.sh)" >&2
 		exit 1

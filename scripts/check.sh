@@ -32,8 +32,11 @@ jobs=$(nproc)
 sh scripts/setup-debian.sh
 
 # The structure rules, before anything is built: no file of runtime/ or
-# loader/ calls into one that calls back into it.
+# loader/ calls into one that calls back into it; every test is in the
+# behaviour index of tests/README.md, and every cell of it is a test or a
+# reason.
 python3 scripts/check-call-circles.py
+python3 scripts/check-behaviour-index.py
 
 configure_and_test() {
 	dir=$1

@@ -129,11 +129,14 @@ ensure_deb_src() {
 	# shellcheck disable=SC1091
 	suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 	[ -n "$suite" ] || die "no deb-src entry and no VERSION_CODENAME in /etc/os-release"
-	echo "debian-rebuild: adding a deb-src entry for $suite" >&2
+	# The mirror the machine's own deb entries name, or SEALING_DEBIAN_MIRROR.
+	mirror=$(. "$repo/scripts/lib-chroot.sh" && chroot_mirror) ||
+		die "no Debian mirror in /etc/apt/sources*: set SEALING_DEBIAN_MIRROR"
+	echo "debian-rebuild: adding a deb-src entry for $suite ($mirror)" >&2
 	printf '%s\n' \
 		'# Added by sealing scripts/debian-rebuild.sh: sources for apt-get source.' \
 		'Types: deb-src' \
-		'URIs: http://deb.debian.org/debian' \
+		"URIs: $mirror" \
 		"Suites: $suite $suite-updates" \
 		'Components: main' \
 		'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' \

@@ -3,17 +3,19 @@
 // and then reverts to its unrelocated bytes: the next call through the GOT
 // crashes.  The runtime makes RELRO anonymous and read-only before sealing,
 // so every discarding madvise on every RELRO page fails with EPERM, and
-// calls through the GOT keep working.
+// calls through the GOT keep working: in the executable, a library it
+// needs, one it dlopens, and libc, which has no note and whose RELRO the
+// executable's process pass swaps in its batch.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %cc -O2 -shared -fPIC -DLIBRARY %s %probe %rt -Wl,-z,now -o %t/libneeded.so
 // RUN: %cc -O2 -shared -fPIC -DLIBRARY -DFN=dl_fn %s %probe %rt -Wl,-z,now -o %t/libdl.so
 // RUN: %cc -O2 %s %probe %rt -Wl,-z,now -L%t -lneeded -Wl,-rpath,%t -o %t/pie-now
-// RUN: %t/pie-now %t/libdl.so | FileCheck --check-prefixes=EXE,NEEDED,DL %s
+// RUN: %t/pie-now %t/libdl.so | FileCheck --check-prefixes=EXE,NEEDED,LIBC,DL %s
 // RUN: %cc -O2 %s %probe %rt -Wl,-z,lazy -L%t -lneeded -Wl,-rpath,%t -o %t/pie-lazy
-// RUN: %t/pie-lazy %t/libdl.so | FileCheck --check-prefixes=EXE,NEEDED,DL %s
+// RUN: %t/pie-lazy %t/libdl.so | FileCheck --check-prefixes=EXE,NEEDED,LIBC,DL %s
 // RUN: %cc -O2 -fno-PIE -no-pie %s %probe %rt -Wl,-z,now -L%t -lneeded -Wl,-rpath,%t -o %t/nopie
-// RUN: %t/nopie %t/libdl.so | FileCheck --check-prefixes=EXE,NEEDED,DL %s
+// RUN: %t/nopie %t/libdl.so | FileCheck --check-prefixes=EXE,NEEDED,LIBC,DL %s
 // RUN: %cc -O2 -static -DSTATIC %s %probe %rt -o %t/static
 // RUN: %t/static | FileCheck --check-prefix=EXE %s
 // RUN: %cc -O2 -static-pie -DSTATIC %s %probe %rt -o %t/static-pie
@@ -38,6 +40,7 @@
 //
 // EXE: exe: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
 // NEEDED: needed: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
+// LIBC: libc: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
 // DL: dlopened: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
 // EXE: alive: 42
 // NEEDED: lib alive: 42
@@ -71,6 +74,9 @@ int main(int argc, char **argv)
 	probe_relro_attack("exe", NULL);
 #ifndef STATIC
 	probe_relro_attack("needed", "libneeded.so");
+	/* libc has no note: the executable's process pass swapped its RELRO
+	 * in its batch, or the loader module did (loader/relro-attack.c). */
+	probe_relro_attack("libc", "libc.so.6");
 	void *h = dlopen(argv[1], RTLD_NOW);
 	if (!h || argc != 2)
 		return 2;

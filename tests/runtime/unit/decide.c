@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Unit test of rt_decide (runtime/rt-decide.c), the one rule for who
- * seals what.  Two parts:
+ * seals what.  Three parts:
  *
  * - a table, one row per case the rule distinguishes, each with the
  *   reason it must give; every reason must appear in some row, so a new
@@ -13,7 +13,9 @@
  *   exempt or vdso object sealed against the rules, a noted object the
  *   executable seals although it sealed itself, or leaves open although
  *   it left its sealing to it, an object without a note sealed outside
- *   process scope.
+ *   process scope;
+ * - the SEALING_EXEMPT list (rt_exempt_list), which names objects by path
+ *   or by file name and must never match more: one line per name.
  *
  * Prints "decide: N rows, M combinations, K failures".
  */
@@ -150,6 +152,32 @@ static void invariants(const struct rt_facts *f)
 		fail("not deterministic", f, d);
 }
 
+/* SEALING_EXEMPT's list against the names the loader gives objects. */
+static const struct {
+	const char *list, *path;
+	int want;
+} exempt[] = {
+	{ "libfoo.so.1", "/usr/lib/libfoo.so.1", 1 },
+	{ "/usr/lib/libfoo.so.1", "/usr/lib/libfoo.so.1", 1 },
+	{ "liba.so:libfoo.so.1:libb.so", "/usr/lib/libfoo.so.1", 1 },
+	{ "::libfoo.so.1:", "/usr/lib/libfoo.so.1", 1 },
+	{ "libfoo.so.1", "libfoo.so.1", 1 }, /* a name as dlopen was given it */
+	{ "libfoo", "/usr/lib/libfoo.so.1", 0 },
+	{ "libfoo.so", "/usr/lib/libfoo.so.1", 0 },
+	{ "foo.so.1", "/usr/lib/libfoo.so.1", 0 },
+	{ "libfoo.so.1.2", "/usr/lib/libfoo.so.1", 0 },
+	{ "/opt/libfoo.so.1", "/usr/lib/libfoo.so.1", 0 },
+	{ "lib/libfoo.so.1", "/usr/lib/libfoo.so.1", 0 },
+	{ "/usr/lib/", "/usr/lib/libfoo.so.1", 0 },
+	{ "/usr/lib/libfoo.so.1/", "/usr/lib/libfoo.so.1", 0 },
+	{ "usr", "/usr/lib/libfoo.so.1", 0 },
+	{ "", "/usr/lib/libfoo.so.1", 0 },
+	{ ":::", "/usr/lib/libfoo.so.1", 0 },
+	{ 0, "/usr/lib/libfoo.so.1", 0 },
+	{ "libfoo.so.1", 0, 0 },
+	{ "LIBFOO.SO.1", "/usr/lib/libfoo.so.1", 0 },
+};
+
 int main(void)
 {
 	int covered[RT_REASON_COUNT] = { 0 };
@@ -205,6 +233,13 @@ int main(void)
 						invariants(&f);
 						combos++;
 					}
+	for (size_t i = 0; i < sizeof(exempt) / sizeof(exempt[0]); i++) {
+		int got = rt_exempt_list(exempt[i].list, exempt[i].path);
+		printf("%s: exempt list \"%s\" %s %s\n", got == exempt[i].want ? "ok" : "FAIL",
+		       exempt[i].list ? exempt[i].list : "(unset)", got ? "names" : "does not name",
+		       exempt[i].path ? exempt[i].path : "(no name)");
+		failures += got != exempt[i].want;
+	}
 	printf("decide: %zu rows, %lu combinations, %d failures\n",
 	       sizeof(rows) / sizeof(rows[0]), combos, failures);
 	return failures != 0;

@@ -4,19 +4,40 @@
  * over the initial environment for SEALING_POLICY, SEALING_DEBUG,
  * SEALING_DEBUG_OUTPUT and SEALING_EXEMPT, with names compared as
  * immediates.  Each case is an environment on a stack laid out as the
- * kernel leaves it (argv, NULL, envp, NULL, auxiliary vector) and the
- * four values the scan must find; decoys that share a prefix must be
- * ignored, the first of two wins (as getenv), and the auxiliary vector
- * must be found behind it.  Prints "env: N cases, K failures".
+ * kernel leaves it (argc, argv, NULL, envp, NULL, auxiliary vector, then
+ * the AT_RANDOM bytes) and the four values the scan must find; decoys
+ * that share a prefix must be ignored, the first of two wins (as getenv),
+ * and the auxiliary vector must be found behind it.  Every case is read
+ * the ways the runtime gets a process:
+ *
+ * - glibc's constructor arguments (rt_process_init);
+ * - the same after ld.so's unsetenv in secure execution, which shifts the
+ *   entries down and leaves extra NULLs before the vector;
+ * - from the kernel, as under musl, which passes constructors nothing
+ *   (rt_process_from_kernel): PR_GET_AUXV's copy of the vector (answered
+ *   here by the stub below) leads to the original through AT_RANDOM,
+ *   which lies right behind it, 8 bytes further by the stack's alignment,
+ *   or unaligned.
+ *
+ * Prints "env: N cases, K failures" (a case per environment and way).
  */
 #include "rt.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* What PR_GET_AUXV hands out: the kernel's copy of the vector. */
+static const ElfW(auxv_t) *kernel_auxv;
+static size_t kernel_auxv_bytes;
+
 long rt_syscall6(long n, long a, long b, long c, long d, long e, long f)
 {
-	(void)n, (void)a, (void)b, (void)c, (void)d, (void)e, (void)f;
+	(void)d, (void)e, (void)f;
+	if (n == SYS_prctl && a == 0x41555856 /* PR_GET_AUXV */ && kernel_auxv &&
+	    (size_t)c >= kernel_auxv_bytes) {
+		memcpy((void *)b, kernel_auxv, kernel_auxv_bytes);
+		return (long)kernel_auxv_bytes;
+	}
 	return -ENOSYS;
 }
 
@@ -38,48 +59,89 @@ static const struct env_case cases[] = {
 	{ "the first wins", { "SEALING_POLICY=0", "SEALING_POLICY=2", "SEALING_EXEMPT=x",
 			      "SEALING_EXEMPT=y" }, "0", 0, 0, "x" },
 	{ "case matters", { "sealing_policy=2", "Sealing_Debug=1" }, 0, 0, 0, 0 },
+	{ "values with = and :", { "SEALING_DEBUG_OUTPUT=/tmp/a=b", "SEALING_EXEMPT=:a.so::/x/b.so:" },
+	  0, 0, "/tmp/a=b", ":a.so::/x/b.so:" },
+	{ "behind many others", { "A=1", "SHELL=/bin/sh", "SEALING=", "SEALING_EXEMPTS=x",
+				 "LANG=C", "SSH_TTY=/dev/pts/0", "SEALING_DEBUG=1" }, 0, "1", 0, 0 },
+	{ "an empty environment", { 0 }, 0, 0, 0, 0 },
 };
+
+enum way {
+	WAY_ARGS,       /* glibc's (argc, argv, envp) */
+	WAY_UNSETENV,   /* the same, two entries removed by ld.so */
+	WAY_KERNEL,     /* from the kernel: AT_RANDOM right behind the vector */
+	WAY_KERNEL_GAP, /* 8 bytes further */
+	WAY_KERNEL_ODD, /* and not 8-aligned */
+	WAY_COUNT,
+};
+static const char *const ways[] = { "arguments", "after unsetenv", "kernel", "kernel, gap 8",
+				    "kernel, unaligned AT_RANDOM" };
 
 static int same(const char *a, const char *b)
 {
 	return a == b || (a && b && !strcmp(a, b));
 }
 
+static int run(const struct env_case *c, enum way way)
+{
+	/* argc, argv[0], NULL, the environment, NULL, (NULLs), the vector
+	 * (AT_PAGESZ, AT_RANDOM, AT_NULL), (gap), the random bytes. */
+	uintptr_t stack[48] = { 0 };
+	size_t k = 0, nenv = 0;
+	struct rt_process p;
+
+	stack[k++] = 1;
+	stack[k++] = (uintptr_t)"prog";
+	stack[k++] = 0;
+	while (nenv < 8 && c->env[nenv])
+		stack[k++] = (uintptr_t)c->env[nenv++];
+	stack[k++] = 0;
+	if (way == WAY_UNSETENV)
+		k += 2;
+	ElfW(auxv_t) *auxv = (ElfW(auxv_t) *)&stack[k];
+	k += 3 * sizeof(*auxv) / sizeof(stack[0]);
+	k += way == WAY_KERNEL_GAP || way == WAY_KERNEL_ODD;
+	uintptr_t random = (uintptr_t)&stack[k] + (way == WAY_KERNEL_ODD ? 3 : 0);
+	auxv[0] = (ElfW(auxv_t)){ .a_type = AT_PAGESZ, .a_un.a_val = 16384 };
+	auxv[1] = (ElfW(auxv_t)){ .a_type = AT_RANDOM, .a_un.a_val = random };
+	auxv[2] = (ElfW(auxv_t)){ .a_type = AT_NULL };
+
+	if (way == WAY_ARGS || way == WAY_UNSETENV) {
+		kernel_auxv = 0;
+		rt_process_init(&p, 1, (char **)&stack[1], (char **)&stack[3]);
+	} else {
+		/* A copy elsewhere, as the kernel's own is. */
+		static ElfW(auxv_t) copy[3];
+		memcpy(copy, auxv, sizeof(copy));
+		kernel_auxv = copy;
+		kernel_auxv_bytes = sizeof(copy);
+		rt_process_from_kernel(&p);
+	}
+	rt_process_env(&p);
+	int ok = same(p.env_policy, c->policy) && same(p.env_debug, c->debug) &&
+		 same(p.env_debug_output, c->output) && same(p.env_exempt, c->exempt) &&
+		 rt_auxval(&p, AT_PAGESZ) == 16384 && p.auxv == auxv &&
+		 p.envp == (char **)&stack[3];
+	printf("%s: %s (%s)\n", ok ? "ok" : "FAIL", c->what, ways[way]);
+	if (!ok)
+		printf("  policy %s debug %s output %s exempt %s pagesz %lu auxv %s envp %s\n",
+		       p.env_policy ? p.env_policy : "(unset)",
+		       p.env_debug ? p.env_debug : "(unset)",
+		       p.env_debug_output ? p.env_debug_output : "(unset)",
+		       p.env_exempt ? p.env_exempt : "(unset)", rt_auxval(&p, AT_PAGESZ),
+		       p.auxv == auxv ? "found" : "not the original",
+		       p.envp == (char **)&stack[3] ? "found" : "not the original");
+	return ok;
+}
+
 int main(void)
 {
-	int failures = 0;
+	int failures = 0, runs = 0;
 	size_t n = sizeof(cases) / sizeof(cases[0]);
 
-	for (size_t i = 0; i < n; i++) {
-		const struct env_case *c = &cases[i];
-		/* argv[0], NULL, the environment, NULL, AT_PAGESZ, AT_NULL */
-		uintptr_t stack[32] = { 0 };
-		size_t k = 0, nenv = 0;
-		stack[k++] = (uintptr_t)"prog";
-		stack[k++] = 0;
-		while (nenv < 8 && c->env[nenv])
-			stack[k++] = (uintptr_t)c->env[nenv++];
-		stack[k++] = 0;
-		ElfW(auxv_t) *auxv = (ElfW(auxv_t) *)&stack[k];
-		auxv[0].a_type = AT_PAGESZ;
-		auxv[0].a_un.a_val = 16384;
-		auxv[1].a_type = AT_NULL;
-
-		struct rt_process p;
-		rt_process_init(&p, 1, (char **)stack, (char **)&stack[2]);
-		rt_process_env(&p);
-		int ok = same(p.env_policy, c->policy) && same(p.env_debug, c->debug) &&
-			 same(p.env_debug_output, c->output) && same(p.env_exempt, c->exempt) &&
-			 rt_auxval(&p, AT_PAGESZ) == 16384;
-		printf("%s: %s\n", ok ? "ok" : "FAIL", c->what);
-		if (!ok)
-			printf("  policy %s debug %s output %s exempt %s pagesz %lu\n",
-			       p.env_policy ? p.env_policy : "(unset)",
-			       p.env_debug ? p.env_debug : "(unset)",
-			       p.env_debug_output ? p.env_debug_output : "(unset)",
-			       p.env_exempt ? p.env_exempt : "(unset)", rt_auxval(&p, AT_PAGESZ));
-		failures += !ok;
-	}
-	printf("env: %zu cases, %d failures\n", n, failures);
+	for (size_t i = 0; i < n; i++)
+		for (int way = 0; way < WAY_COUNT; way++, runs++)
+			failures += !run(&cases[i], (enum way)way);
+	printf("env: %d cases, %d failures\n", runs, failures);
 	return failures != 0;
 }
