@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Loaded at start-up or by dlopen?  The verdict decides whether a library
 // is pinned before it is sealed, and whether dlopen=skip leaves it open.
-// It comes from the executable's state byte and a walk of the link map
-// (rt-startup.c), never from stack depth, so it holds for: -O0 and -O2
+// An executable with the process pass places every start-up library by a
+// walk of the link map; a library that seals itself asks the executable's
+// state byte, then its own stack depth (rt-startup.c).  It holds for: -O0 and -O2
 // programs built by GCC and clang, an ASan program, a program started as
 // "ld.so ./prog", an LD_PRELOAD library, a dlopen from a start-up
 // library's constructor, a dlopen from a thread, dlopen=skip, and an
