@@ -44,6 +44,9 @@ for tool in ('strace', 'valgrind', 'gdb', 'fakeroot', 'qemu-x86_64', 'setpriv',
     if shutil.which(tool):
         config.available_features.add(tool)
 
+# The host's architecture (x86_64, aarch64): tests of one ISA's features.
+config.available_features.add(os.uname().machine)
+
 # Any clang, as a plain compiler for the link-object carrier (the LLVM
 # pass suite's %clang is its own LLVM's).
 if shutil.which('clang'):
