@@ -5,6 +5,10 @@
 // 2 stops the program with the documented line.
 //
 // REQUIRES: qemu-aarch64, loader
+// It keeps BTI and PAC, which a library preloaded into an all-BTI program
+// must have (tests/loader/cet.test says why).
+// RUN: %readelf -nW %loader | FileCheck --check-prefix=BTI %s
+// BTI: AArch64 feature: BTI, PAC
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %cc -O2 -shared -fPIC -DFN=lib_fn %inputs/lib.c -o %t/liblib.so
 // RUN: %cc -O2 %s -ldl -o %t/prog
