@@ -4,10 +4,10 @@
 // silent, under every policy, at start-up and after a dlopen: the
 // program's output and memcheck's stderr are what they are without the
 // module.  Unlike the runtime (runtime/compat-valgrind.c), its sweep
-// returns before it looks at any object, so SEALING_DEBUG gives no line
-// from the program either; the only lines come from valgrind's own
-// launcher, which runs natively before it and is sealed like any
-// program.
+// returns before it looks at any object, so SEALING_DEBUG gives one line
+// for the module as a whole, and none per object; the other lines come
+// from valgrind's own launcher, which runs natively before it and is
+// sealed like any program.
 //
 // REQUIRES: valgrind
 // RUN: rm -rf %t && mkdir -p %t
@@ -23,6 +23,7 @@
 // CHECK: result 1
 // EMPTY: {{^}}0{{$}}
 // DEBUG: sealing: {{.*}}valgrind{{[^:]*}}: policy 1 (loaded at start-up, sealed by libsealing-loader.so): sealed
+// DEBUG: sealing: libsealing-loader.so: not sealed: running under valgrind
 // DEBUG-NOT: {{/prog|/libplain.so|running under valgrind}}
 #include <dlfcn.h>
 #include <stdio.h>
