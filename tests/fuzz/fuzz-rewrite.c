@@ -8,7 +8,8 @@
 //   - a refusal is one line, and leaves the file byte for byte as written;
 //   - every patch in a plan lies inside the file, names bytes that are
 //     there, and sits in a SEALING note's descriptor (the 20 bytes before
-//     the descriptor are the note's header and owner name);
+//     the descriptor are the note's header and owner name, and its size
+//     is its version's: 12 bytes for version 2, 16 for version 3);
 //   - after the rewrite the file differs from the input only inside the
 //     patches, which now hold their new bytes;
 //   - planning the same edit again finds nothing left to change (when the
@@ -106,18 +107,21 @@ static void one_line(const char *err)
 		__builtin_trap();
 }
 
-/* A SEALING note header in either byte order (archive members may differ
- * from each other; the plan does not say which order each patch used). */
-static int sealing_header_at(const uint8_t *f, size_t size, uint64_t desc)
+/* A SEALING note whose descriptor, of the size its version has, lies in
+ * the file, with its header in either byte order (archive members may
+ * differ from each other; the plan does not say which order each patch
+ * used). */
+static int sealing_note_at(const uint8_t *f, size_t size, uint64_t desc)
 {
-	if (desc < SEALING_NOTE_NAMESZ + NOTE_HEADER_SIZE || desc > size)
+	if (desc < SEALING_NOTE_NAMESZ + NOTE_HEADER_SIZE || desc >= size)
 		return 0;
 	size_t h = (size_t)desc - SEALING_NOTE_NAMESZ - NOTE_HEADER_SIZE;
-	if (memcmp(f + h + NOTE_HEADER_SIZE, SEALING_NOTE_NAME, SEALING_NOTE_NAMESZ))
+	uint32_t descsz = sealing_desc_size(f[desc + SEALING_DESC_VERSION_OFFSET]);
+	if (!descsz || descsz > size - desc ||
+	    memcmp(f + h + NOTE_HEADER_SIZE, SEALING_NOTE_NAME, SEALING_NOTE_NAMESZ))
 		return 0;
 	for (int be = 0; be < 2; be++)
-		if (note_get32(f + h, be) == SEALING_NOTE_NAMESZ &&
-		    note_get32(f + h + 4, be) == SEALING_NOTE_DESCSZ &&
+		if (note_get32(f + h, be) == SEALING_NOTE_NAMESZ && note_get32(f + h + 4, be) == descsz &&
 		    note_get32(f + h + 8, be) == SEALING_NOTE_TYPE)
 			return 1;
 	return 0;
@@ -132,9 +136,7 @@ static void check_plan(const struct note_edit *e, const struct note_edit_plan *p
 		const struct sealctl_patch *pt = &p->patch[i];
 		if (pt->len != e->width || pt->offset > size || pt->len > size - pt->offset ||
 		    memcmp(f + pt->offset, pt->old, pt->len) || !memcmp(pt->old, pt->new, pt->len) ||
-		    pt->offset < e->offset ||
-		    !sealing_header_at(f, size, pt->offset - e->offset) ||
-		    pt->offset - e->offset + SEALING_NOTE_DESCSZ > size)
+		    pt->offset < e->offset || !sealing_note_at(f, size, pt->offset - e->offset))
 			__builtin_trap();
 	}
 }
