@@ -55,7 +55,7 @@ done
 BUILD_DIR=${BUILD_DIR:-$REPO/build}
 [ -d "$BUILD_DIR" ] || die "no build directory $BUILD_DIR: cmake -S . -B build && cmake --build build"
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
-RT_DIR=$BUILD_DIR/runtime
+RT_DIR=$BUILD_DIR/link-object
 [ -f "$RT_DIR/sealing-rt.o" ] ||
 	die "no $RT_DIR/sealing-rt.o: build the project first (cmake -S . -B build && cmake --build build)"
 if [ -z "$OUT" ]; then
@@ -72,9 +72,13 @@ esac
 OLD_RT_DIR=
 OLD_LABEL=
 for t in $OLD_FROM; do
-	if [ -z "$OLD_RT_DIR" ] && [ -f "$t/runtime/sealing-rt.o" ]; then
-		OLD_RT_DIR=$t/runtime
-	fi
+	# link-object/ since the carriers got their own directories; runtime/
+	# in older trees.
+	for d in "$t/link-object" "$t/runtime"; do
+		if [ -z "$OLD_RT_DIR" ] && [ -f "$d/sealing-rt.o" ]; then
+			OLD_RT_DIR=$d
+		fi
+	done
 	if [ -z "$OLD_LABEL" ] && [ -f "$t/bench-commit" ]; then
 		OLD_LABEL="commit $(cat "$t/bench-commit")"
 	fi

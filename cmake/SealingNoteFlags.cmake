@@ -1,20 +1,20 @@
 # SPDX-License-Identifier: MIT
 #
 # sealing_note_flags(OUT [KEY=VALUE...]): the note's flags word for these
-# options, computed from include/sealing/note.h by runtime/note-flags.c
+# options, computed from include/sealing/note.h by carrier-glue/note-flags.c
 # with the build machine's compiler, so no flag bit is spelt twice.
 
 find_program(SEALING_HOST_CC NAMES cc gcc clang REQUIRED)
-set(SEALING_NOTE_FLAGS_TOOL "${CMAKE_BINARY_DIR}/note-flags" CACHE INTERNAL "runtime/note-flags.c, built at configure time")
+set(SEALING_NOTE_FLAGS_TOOL "${CMAKE_BINARY_DIR}/note-flags" CACHE INTERNAL "carrier-glue/note-flags.c, built at configure time")
 execute_process(
   COMMAND "${SEALING_HOST_CC}" -std=c11 -I "${SEALING_INCLUDE_DIR}"
-          "${PROJECT_SOURCE_DIR}/runtime/note-flags.c" -o "${SEALING_NOTE_FLAGS_TOOL}"
+          "${PROJECT_SOURCE_DIR}/carrier-glue/note-flags.c" -o "${SEALING_NOTE_FLAGS_TOOL}"
   RESULT_VARIABLE _rc ERROR_VARIABLE _err)
 if(NOT _rc EQUAL 0)
   message(FATAL_ERROR "sealing: cannot build the note-flags helper: ${_err}")
 endif()
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-  "${PROJECT_SOURCE_DIR}/runtime/note-flags.c" "${SEALING_INCLUDE_DIR}/sealing/note.h")
+  "${PROJECT_SOURCE_DIR}/carrier-glue/note-flags.c" "${SEALING_INCLUDE_DIR}/sealing/note.h")
 
 function(sealing_note_flags out)
   execute_process(COMMAND "${SEALING_NOTE_FLAGS_TOOL}" ${ARGN}

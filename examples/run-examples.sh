@@ -20,7 +20,7 @@ run() {
 }
 
 run hello-unsealed gcc -O2
-run hello-linkobject gcc -O2 "$build/runtime/sealing-rt.o"
+run hello-linkobject gcc -O2 "$build/link-object/sealing-rt.o"
 
 plugin=$build/gcc-plugin/sealing.so
 if [ ! -f "$plugin" ]; then

@@ -4,7 +4,7 @@
 // makes), not as text written at PLUGIN_FINISH_UNIT, because top-level asm
 // is streamed into LTO IR: an -flto build then carries the runtime to the
 // link-time compilation whether or not the plugin is on the link line, so
-// no LTO link can lose it.  runtime/carried-asm.h explains the wrapping.
+// no LTO link can lose it.  carrier-glue/carried-asm.h explains the wrapping.
 // Raw text also keeps %note as the note's section type; a VAR_DECL in a
 // COMDAT would come out as %progbits.
 #include "gcc-includes.h"

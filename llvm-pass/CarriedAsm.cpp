@@ -18,7 +18,7 @@ using namespace llvm;
 
 namespace {
 
-// The marker the carried text defines first (runtime/carried-asm.h).
+// The marker the carried text defines first (carrier-glue/carried-asm.h).
 std::string marker() {
   return std::string(".set .L") + SEALING_COMDAT_GROUP + ".carried";
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 //
 // The runtime as module-level inline assembly: the very text the GCC
-// plugin pastes into every unit (runtime/carried-asm.h), so objects from
+// plugin pastes into every unit (carrier-glue/carried-asm.h), so objects from
 // either compiler carry byte-identical runtimes and clang code-generates
 // nothing of it.
 #ifndef SEALING_LLVM_CARRIED_ASM_H

@@ -45,7 +45,7 @@
 #define RT_HOT __attribute__((hot))
 /*
  * Called only from the constructor, GCC would call a function "executed
- * once" and put it in .text.startup, which group-asm.awk files with the
+ * once" and put it in .text.startup, which carrier-glue/group-asm.awk files with the
  * hot text; noipa keeps the rest of the constructor's work in the
  * ordinary text.  clang has no such placement (nor the attribute).
  */
@@ -75,7 +75,7 @@ struct rt_range {
 /*
  * Zeroing or copying a large struct: a compiler may turn `x = (T){...}'
  * or `x = y' into a call to memset or memcpy, which the runtime may not
- * reference (check-symbols.cmake).  Whole words, hence the assertion.
+ * reference (link-object/check-symbols.cmake).  Whole words, hence the assertion.
  */
 #define RT_ZERO(x)                                                            \
 	do {                                                                  \

@@ -39,7 +39,7 @@ done
 filecheck=$(ls -d /usr/lib/llvm-*/bin/FileCheck 2>/dev/null | sort -V | tail -n 1)
 [ -n "$filecheck" ] || { echo "check-arm64-kernel: FileCheck not found (llvm-N-tools)" >&2; exit 2; }
 
-if [ ! -f "$build/runtime/sealing-rt.o" ]; then
+if [ ! -f "$build/link-object/sealing-rt.o" ]; then
 	cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
 		-DSEALING_WITH_LLVM_PASS=OFF -DSEALING_WITH_SEALCTL=OFF >/dev/null
 	cmake --build "$build" -j2 >/dev/null
@@ -91,7 +91,7 @@ t=$work/t
 root=$work/root
 rm -rf "$t" "$root"
 mkdir -p "$t" "$root/proc" "$root/dev" "$root/lib" "$root$(dirname "$t")"
-rt=$build/runtime
+rt=$build/link-object
 probe="-I$src/tests/helpers $build/tests/helpers/CMakeFiles/sealprobe.dir/sealprobe.c.o"
 in=$src/tests/Inputs
 # shellcheck disable=SC2086

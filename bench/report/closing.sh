@@ -74,7 +74,7 @@ for input in large tree; do
 		# and only with 3 rounds or more.
 		[ "$(q "$R/compile-$input.tsv" n variant="$id:on")" -ge 3 ] || continue
 		if awk -v p="$pa" -v l="$limit" 'BEGIN { exit !(p > l) }'; then
-			why="the plugin pastes its runtime ($(wc -l < "$RT_DIR/sealing-rt-carried.s") lines of assembly) into every unit, which the assembler then processes"
+			why="the plugin pastes its runtime ($(wc -l < "$BUILD_DIR/carrier-glue/sealing-rt-carried.s") lines of assembly) into every unit, which the assembler then processes"
 			case $id in llvm-*) why="the pass adds the runtime to every unit (precompiled assembly for ordinary compiles, bitcode under LTO)" ;; esac
 			echo "**Compile time, $input, $id: $(pct "$pm") wall (CPU $(pct "$cr")), goal $(calc "($limit - 1) * 100") %: missed by $(calc "($pm - $limit) * 100") points.**  The cost is per unit: $why, so it weighs most on small files; section 4 gives it in CPU ms per unit."
 			echo

@@ -7,7 +7,7 @@
 # instrumented set the executable is instrumented too, as it would be in a
 # distribution: a program with N libraries is N + 1 sealed modules.
 #   plain        no instrumentation (the baseline)
-#   rt           + build/runtime/sealing-rt.o        (the default runtime:
+#   rt           + build/link-object/sealing-rt.o    (the default runtime:
 #                  process scope, so the executable also seals libc and
 #                  ld.so, and the libraries leave their sealing to it)
 #   relro-keep   + sealing-rt-relro-keep.o           (no RELRO swap)

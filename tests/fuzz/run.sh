@@ -26,7 +26,7 @@ cmake --build "$build" -j2 --target sealing-runtime >/dev/null 2>&1 || true
 corpus=$build/fuzz-corpus
 art=$build/fuzz-artifacts
 mkdir -p "$corpus/note" "$corpus/status" "$corpus/rewrite" "$art"
-for f in "$build"/runtime/sealing-rt*.o /bin/true "$src"/tests/sealctl/Inputs/*.s; do
+for f in "$build"/link-object/sealing-rt*.o /bin/true "$src"/tests/sealctl/Inputs/*.s; do
 	[ -f "$f" ] || continue
 	case $f in
 	*.s) tmp=$(mktemp) && "$cc" -c -x assembler "$f" -o "$tmp" && \
@@ -45,12 +45,12 @@ printf '\000\010\000\000\000\014\000\000\000\001\000\000\000SEALING\000\002\001\
 # byte that picks the edit: 0x04 set-policy 2, 0x01 set-scope module.
 seeds=$(mktemp -d)
 printf 'int main(void) { return 0; }\n' > "$seeds/main.c"
-if [ -f "$build/runtime/sealing-rt.o" ]; then
-	"$cc" "$seeds/main.c" "$build/runtime/sealing-rt.o" -o "$seeds/prog" || true
-	"$cc" -shared -fPIC "$seeds/main.c" "$build/runtime/sealing-rt.o" -o "$seeds/lib.so" || true
-	ar rc "$seeds/lib.a" "$build/runtime/sealing-rt.o" || true
+if [ -f "$build/link-object/sealing-rt.o" ]; then
+	"$cc" "$seeds/main.c" "$build/link-object/sealing-rt.o" -o "$seeds/prog" || true
+	"$cc" -shared -fPIC "$seeds/main.c" "$build/link-object/sealing-rt.o" -o "$seeds/lib.so" || true
+	ar rc "$seeds/lib.a" "$build/link-object/sealing-rt.o" || true
 fi
-for f in "$build"/runtime/sealing-rt*.o "$corpus"/status/*.s.o "$seeds/prog" "$seeds/lib.so" "$seeds/lib.a"; do
+for f in "$build"/link-object/sealing-rt*.o "$corpus"/status/*.s.o "$seeds/prog" "$seeds/lib.so" "$seeds/lib.a"; do
 	[ -f "$f" ] || continue
 	{ printf '\004'; cat "$f"; } > "$corpus/rewrite/policy-$(basename "$f")"
 	{ printf '\001'; cat "$f"; } > "$corpus/rewrite/scope-$(basename "$f")"

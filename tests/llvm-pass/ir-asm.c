@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The assembly form, which every compile that is not an LTO one gets: the
-// runtime is the GCC plugin's carried text (runtime/carried-asm.h),
+// runtime is the GCC plugin's carried text (carrier-glue/carried-asm.h),
 // appended to the module's inline assembly with this compile's policy,
 // carrier 3 (LLVM pass) and flags; no runtime function or constructor
 // entry is added to the IR, so the optimiser and the code generator have

@@ -50,9 +50,9 @@ static inline void rt_zero_words(uintptr_t *dst, size_t n)
 /*
  * GCC for aarch64 clears a large struct (rt-scope.c's, `= { 0 }`) with a
  * call to memset, whatever -fno-builtin says; x86_64 uses rep stos.  The
- * runtime may call nothing outside itself (check-symbols.cmake), so the
+ * runtime may call nothing outside itself (link-object/check-symbols.cmake), so the
  * one-unit build defines a file-local memset that the call binds to in
- * the assembler, and group-asm.awk renames with the rest.  It must be
+ * the assembler, and carrier-glue/group-asm.awk renames with the rest.  It must be
  * "used": the call appears only during expansion, after unreferenced
  * functions are dropped.  (The loader, built from separate parts, links
  * libc's.)

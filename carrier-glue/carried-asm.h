@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 //
 // The runtime as the GCC plugin carries it: the assembly that
-// runtime/CMakeLists.txt makes from sealing-rt.c and sealing-rt-exe.c
+// carrier-glue/CMakeLists.txt makes from runtime/sealing-rt.c and sealing-rt-exe.c
 // (sealing-rt-carried.cc),
 // wrapped to be pasted into any translation unit's assembly as top-level
 // asm, which LTO hands on to the link-time compilation, so no LTO link can

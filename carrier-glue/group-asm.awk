@@ -2,7 +2,7 @@
 #
 # Turn GCC's assembly for sealing-rt.c into the carried form: every section
 # moved into the one COMDAT group, every symbol renamed into a namespace no
-# C identifier can reach ("__sealing_rt_v2.name"), so the text can be pasted
+# C identifier can reach ("__sealing_rt_v3.name"), so the text can be pasted
 # into any translation unit's assembly without clashing with it.
 #
 # Anything this script does not understand is an error: a new kind of
