@@ -4,8 +4,9 @@
 // RELRO that keeps its bytes.  Two swaps are under fire:
 //  - the executable's process pass, at start-up: a start-up library's
 //    constructor (libspin) starts threads that call through its GOT and
-//    libc's until main stops them, so they run while the batch moves
-//    every start-up object's RELRO copy into place;
+//    libc's until main stops them, so they run while the batch maps every
+//    start-up object's RELRO from the sealed memfd (rt-relro.c says why
+//    mmap(MAP_FIXED) is atomic for them);
 //  - dlopen: the main thread dlopens libraries whose own core swaps their
 //    RELRO for an anonymous copy with mremap, while other threads call
 //    through libbusy's GOT and the executable's.
@@ -16,14 +17,23 @@
 // RUN: sh -c 'for i in 0 1 2 3 4 5 6 7; do %cc -O2 -shared -fPIC -DFN=dl_fn %inputs/got-lib.c %rt -Wl,-z,now -o %t/libdl$i.so || exit 1; done'
 // RUN: %cc -O2 -pthread %s %probe %rt -L%t -lbusy -lspin -Wl,-rpath,%t -o %t/prog
 // RUN: %t/prog %t | FileCheck %s
+// RUN: env SEALING_DEBUG=1 %t/prog %t 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
+// DEBUG-DAG: sealing: {{.*}}/libspin.so: policy 1 (loaded at start-up, sealed by the executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libbusy.so: policy 1 (loaded at start-up, sealed by the executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
 // A hole would show only if a thread read the GOT at that very moment:
 // start many times over, doing nothing else.
 // RUN: sh -c 'i=0; while [ $i -lt 50 ]; do %t/prog --start-up-only || exit 1; i=$((i + 1)); done'
+// Again, the batch falling back to the mremap way.
+// RUN: %inject memfd_create:EPERM -- %t/prog %t | FileCheck --check-prefix=FALLBACK %s
 // CHECK: start-up threads: {{[1-9][0-9]*}} calls through the GOTs, ok
 // CHECK-COUNT-8: dl{{[0-7]}}: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
-// CHECK: busy: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
-// CHECK-NEXT: spin: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
+// CHECK: busy: relro {{[1-9][0-9]*}} pages: DONTNEED=ok FREE=EINVAL REMOVE=EACCES DONTNEED_LOCKED=ok
+// CHECK-NEXT: spin: relro {{[1-9][0-9]*}} pages: DONTNEED=ok FREE=EINVAL REMOVE=EACCES DONTNEED_LOCKED=ok
 // CHECK-NEXT: threads ok
+// FALLBACK: start-up threads: {{[1-9][0-9]*}} calls through the GOTs, ok
+// FALLBACK: busy: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
+// FALLBACK-NEXT: spin: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
+// FALLBACK-NEXT: threads ok
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
