@@ -2,8 +2,9 @@
 /*
  * Sealing several objects together, for whoever seals objects other than
  * its own module (rt-sweep.c: the executable's process pass, the loader
- * module).  Their RELRO copies share one mapping, one copy pass and one
- * mprotect; then each gets one mremap and one mseal.
+ * module).  Their RELRO copies share one sealed memfd (or, where that is
+ * refused, one anonymous mapping): rt_relro_batch_swap, rt-relro.c; then
+ * each object gets one mseal.
  */
 #include "rt-pass.h"
 

@@ -123,10 +123,11 @@ RT_COLD RT_FN void rt_warn(const struct rt_config *c, const char *name, const ch
 	rt_emit(&l);
 }
 
-/* ranges: 0 in a library's core, whose line leaves them to sealctl ps. */
+/* ranges: 0 in a library's core, whose line leaves them to sealctl ps;
+ * relro: how its RELRO was replaced. */
 RT_COLD static void rt_report_line(const char *name, const struct rt_config *c,
 				   const char *how, const struct rt_result *r,
-				   const char *skipped, int ranges)
+				   const char *skipped, int ranges, const char *relro)
 {
 	struct rt_line l;
 
@@ -163,7 +164,7 @@ RT_COLD static void rt_report_line(const char *name, const struct rt_config *c,
 			rt_put_range(&l, r->relro);
 			rt_put(&l, " ");
 		}
-		rt_put(&l, "made anonymous");
+		rt_put(&l, relro);
 	}
 	if (r->already_sealed)
 		rt_put(&l, ", already sealed");
@@ -197,14 +198,16 @@ RT_COLD RT_FN void rt_report(const char *name, const struct rt_config *c,
 			     const char *how, const struct rt_result *r,
 			     const char *skipped)
 {
-	rt_report_line(name, c, how, r, skipped, 1);
+	rt_report_line(name, c, how, r, skipped, 1,
+		       r->relro_how ? r->relro_how : "made anonymous");
 }
 
 RT_COLD RT_FN void rt_report_brief(const char *name, const struct rt_config *c,
 				   const char *how, const struct rt_result *r,
 				   const char *skipped)
 {
-	rt_report_line(name, c, how, r, skipped, 0);
+	/* A module's own core swaps the mremap way only (rt-relro.c). */
+	rt_report_line(name, c, how, r, skipped, 0, "made anonymous");
 }
 
 RT_COLD RT_FN void rt_fatal(const char *name, const struct rt_result *r,

@@ -300,10 +300,11 @@ struct rt_result {
 	long err;                  /* first failure, positive errno */
 	struct rt_range err_range;
 	struct rt_range mutable_range;
-	struct rt_range relro; /* made anonymous before sealing */
+	struct rt_range relro; /* replaced by a copy before sealing */
 	int relro_failed;
 	int already_sealed; /* somebody sealed it first */
 	int by_loader;      /* the dynamic loader sealed it (SEALING_STATE_LOADER) */
+	const char *relro_how; /* how, for the debug line; NULL: "made anonymous" */
 };
 
 RT_FN long rt_mseal(uintptr_t lo, uintptr_t hi);
@@ -318,9 +319,12 @@ RT_FN int rt_relro_range(const struct rt_object *o, uintptr_t page,
 RT_FN void rt_relro_swap(struct rt_range relro, struct rt_result *r);
 
 /*
- * Several objects at once (the executable's process pass): one mapping
- * holds every copy, one mprotect makes them read-only, then one mremap
- * per object moves its copy into place.
+ * Several objects at once (the executable's process pass, the loader
+ * module): one sealed memfd holds every copy, then one mmap per object
+ * maps its view over its RELRO; where a memfd cannot be had, one
+ * anonymous mapping holds every copy, one mprotect makes them read-only,
+ * then one mremap per object moves its copy into place.  The lists are
+ * consumed: on return only the results and calls mean anything.
  */
 #define RT_BATCH 32
 struct rt_relro_batch {

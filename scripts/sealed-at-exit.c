@@ -7,7 +7,8 @@
  * ELF object mapped in it, the program itself first:
  *   sealed-at-exit: PATH: N/M mappings sealed
  * where M counts the mappings from the first to the last one backed by
- * that file (so the anonymous copy of its RELRO counts too) and N those
+ * that file (so the copy of its RELRO counts too, anonymous or a view of
+ * the runtime's memfd) and N those
  * whose VmFlags carry "sl".  Exits with the program's status.
  * A short-lived program (hello --version) can so be checked by the
  * kernel's own account, without changing it; so can the libraries it

@@ -13,6 +13,8 @@
 #include "span.h"
 #include "rt-startset.h"
 
+#include <sealing/note.h>
+
 #include <elf.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -24,6 +26,19 @@
 #include <unistd.h>
 
 #define DELETED " (deleted)"
+
+/* How /proc/PID/maps names a view of the sealed memfd that holds the RELRO
+ * the process pass replaced (runtime/rt-relro.c): a part of the object
+ * whose span holds it, never an object of its own.  Taken for one, it
+ * would be reported, unreadable to a user without CAP_SYS_ADMIN (its
+ * map_files/ entry), and its range, running from the first object's RELRO
+ * to the last one's, would claim the other objects' link map entries. */
+#define RELRO_VIEW "/memfd:" SEALING_RELRO_MEMFD_NAME DELETED
+
+static int is_relro_view(const struct proc_map *m)
+{
+	return !strcmp(m->path, RELRO_VIEW);
+}
 
 static const char *base_name(const char *path)
 {
@@ -57,7 +72,7 @@ static int group(struct ps_process *ps)
 	for (size_t i = 0; i < ps->proc.nmaps; i++) {
 		const struct proc_map *m = &ps->proc.maps[i];
 		int vdso = !strcmp(m->path, "[vdso]");
-		if (!vdso && (!m->inode || m->path[0] != '/'))
+		if (!vdso && (!m->inode || m->path[0] != '/' || is_relro_view(m)))
 			continue;
 		struct ps_object *o = vdso ? NULL : object_for(ps, m);
 		if (o) {
@@ -155,7 +170,8 @@ static int read_file(struct ps_process *ps, struct ps_object *o)
 /*
  * The mappings that make up an object's image: its own, and the
  * anonymous ones inside the span the runtime seals (its RELRO copy and
- * .bss), less its SEALING_MUTABLE pages, which stay open on purpose.
+ * .bss), or its RELRO's view of the memfd, less its SEALING_MUTABLE
+ * pages, which stay open on purpose.
  */
 static void count_mappings(struct ps_process *ps, struct ps_object *o, uint64_t page)
 {
@@ -176,7 +192,8 @@ static void count_mappings(struct ps_process *ps, struct ps_object *o, uint64_t 
 		int own = o->vdso ? !strcmp(m->path, "[vdso]") && m->lo == o->lo
 				  : m->inode == o->inode && m->major == o->major &&
 					    m->minor == o->minor && m->path[0] == '/';
-		int inside = !m->inode && !m->path[0] && m->lo >= lo && m->hi <= hi;
+		int inside = ((!m->inode && !m->path[0]) || is_relro_view(m)) && m->lo >= lo &&
+			     m->hi <= hi;
 		if (!own && !inside)
 			continue;
 		if (m->lo >= mlo && m->hi <= mhi && mhi > mlo)

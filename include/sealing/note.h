@@ -119,6 +119,15 @@ enum sealing_flag { SEALING_FLAG_OPTIONS(SEALING_X_BIT) };
 #define SEALING_STATE_LOADER 0x8u   /* the dynamic loader sealed it (docs/loader.md): nothing to do */
 #define SEALING_STATE_SELF 0x10u    /* it sealed itself although the executable would have */
 
+/*
+ * The memfd that holds the RELRO copies of the objects the process pass
+ * (or the loader module) seals in one batch (docs/security.md): each
+ * object's RELRO range is a read-only MAP_SHARED view of it, which
+ * /proc/PID/maps names "/memfd:" SEALING_RELRO_MEMFD_NAME " (deleted)".
+ * Such a view belongs to the object whose span holds it.
+ */
+#define SEALING_RELRO_MEMFD_NAME "sealing-relro"
+
 /* Descriptor, in the object's byte order, 4-byte aligned. */
 struct sealing_note_desc {
 	uint8_t version;  /* SEALING_NOTE_VERSION */

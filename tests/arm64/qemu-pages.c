@@ -2,13 +2,16 @@
 // The arm64 runtime takes the page size from AT_PAGESZ (arm64 kernels use
 // 4K, 16K or 64K pages; there is no RT_ARCH_PAGE_SIZE on arm64), end to
 // end: qemu-user's -p sets AT_PAGESZ, the runtime rounds what it seals
-// and the RELRO it makes anonymous to that size (the span outward, RELRO
-// down at both ends, as glibc's _dl_protect_relro; no call covers a gap
-// the segments' pages leave), and this program recomputes both from its
-// own program headers and AT_PAGESZ and prints them for FileCheck to
-// compare with the runtime's debug line.  The RELRO is a 160 KiB table of
+// and the RELRO it replaces to that size (the span outward, RELRO down at
+// both ends, as glibc's _dl_protect_relro; no call covers a gap the
+// segments' pages leave), and this program recomputes both from its own
+// program headers and AT_PAGESZ and prints them for FileCheck to compare
+// with the runtime's debug line.  The RELRO is a 160 KiB table of
 // relocated pointers, so it holds whole 64K pages; main checks it
-// survived being moved to anonymous memory.  (mseal itself fails with
+// survived being replaced.  (The process pass maps it from its sealed
+// memfd: qemu-user passes memfd_create, writev and F_ADD_SEALS through to
+// the kernel, and maps the views at every guest page size; the REAL
+// lines, not run here, still accept either way.)  (mseal itself fails with
 // ENOSYS under qemu-user; tests/runtime/unit-pages.test and
 // unit-pages.test here cover the arithmetic case by case.)
 //
@@ -25,7 +28,7 @@
 // Where the segments' pages leave a gap (GNU ld aligns arm64 segments to
 // 64K), the first call covers the first segment only; the error names
 // the first range tried.
-// CHECK: sealing: {{.*}}: policy 1 (executable): not sealed, relro [[RLO:0x[0-9a-f]+]]-[[RHI:0x[0-9a-f]+]] made anonymous; {{[0-9]+}} syscalls; failed: ENOSYS (errno 38) on [[LO:0x[0-9a-f]+]]-[[FIRST:0x[0-9a-f]+]] (ignored under policy 1)
+// CHECK: sealing: {{.*}}: policy 1 (executable): not sealed, relro [[RLO:0x[0-9a-f]+]]-[[RHI:0x[0-9a-f]+]] mapped from /memfd:sealing-relro; {{[0-9]+}} syscalls; failed: ENOSYS (errno 38) on [[LO:0x[0-9a-f]+]]-[[FIRST:0x[0-9a-f]+]] (ignored under policy 1)
 // P4K: page size 4096: relro [[RLO]]-[[RHI]], span [[LO]]-{{0x[0-9a-f]+}}, first call [[LO]]-[[FIRST]]
 // P16K: page size 16384: relro [[RLO]]-[[RHI]], span [[LO]]-{{0x[0-9a-f]+}}, first call [[LO]]-[[FIRST]]
 // P64K: page size 65536: relro [[RLO]]-[[RHI]], span [[LO]]-{{0x[0-9a-f]+}}, first call [[LO]]-[[FIRST]]
@@ -35,7 +38,7 @@
 // mseal works (scripts/check-arm64-kernel.sh runs these lines with
 // PAGE set to the kernel's page size): sealed as one span, or, with a
 // gap, segment by segment (two ranges, one more syscall).
-// REAL: sealing: {{.*}}: policy 1 (executable): sealed [[LO:0x[0-9a-f]+]]-{{(0x[0-9a-f]+ 0x[0-9a-f]+-)?}}[[HI:0x[0-9a-f]+]], relro [[RLO:0x[0-9a-f]+]]-[[RHI:0x[0-9a-f]+]] made anonymous; {{2|3}} syscalls; ok
+// REAL: sealing: {{.*}}: policy 1 (executable): sealed [[LO:0x[0-9a-f]+]]-{{(0x[0-9a-f]+ 0x[0-9a-f]+-)?}}[[HI:0x[0-9a-f]+]], relro [[RLO:0x[0-9a-f]+]]-[[RHI:0x[0-9a-f]+]] {{made anonymous|mapped from /memfd:sealing-relro}}; {{2|3}} syscalls; ok
 // REAL: page size [[PAGE]]: relro [[RLO]]-[[RHI]], span [[LO]]-[[HI]], first call
 
 // REAL-NEXT: relro table intact: 20000 entries

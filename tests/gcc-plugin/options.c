@@ -91,7 +91,7 @@
 // RUN: %gcc %t/keep.o %probe -o %t/keep && env SEALING_DEBUG=1 %t/keep 2>&1 | FileCheck --check-prefix=KEEP %s
 // RUN: %gcc %t/anon.o %probe -o %t/anon && env SEALING_DEBUG=1 %t/anon 2>&1 | FileCheck --check-prefix=ANON %s
 // KEEP: sealing: {{.*}}keep: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
-// ANON: sealing: {{.*}}anon: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
+// ANON: sealing: {{.*}}anon: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
 // RUN: %gcc -shared -fPIC %fplugin -fplugin-arg-sealing-dlopen=skip %inputs/lib.c -DFN=lib_fn -o %t/libskip.so
 // RUN: %gcc -shared -fPIC %fplugin %inputs/lib.c -DFN=lib_fn -o %t/libpin.so
 // RUN: %gcc -O2 -DDLOPEN %s %probe -ldl -o %t/dl

@@ -32,7 +32,7 @@
 // Who sealed the library, and how it was loaded.
 // RUN: env SEALING_DEBUG=1 %t/startup-sealed 2>&1 >/dev/null | FileCheck --check-prefix=DSEALED %s
 // DSEALED-DAG: sealing: {{.*}}/startup-sealed: policy 1 (executable): sealed {{.*}}; 2 syscalls; ok
-// DSEALED-DAG: sealing: {{.*}}/libgo.so: policy 1 (loaded at start-up, sealed by the executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
+// DSEALED-DAG: sealing: {{.*}}/libgo.so: policy 1 (loaded at start-up, sealed by the executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
 // RUN: env SEALING_DEBUG=1 %t/startup-plain 2>&1 >/dev/null | FileCheck --check-prefix=DPLAIN %s
 // DPLAIN: sealing: {{.*}}/libgo.so: policy 1 (loaded at start-up): sealed, relro made anonymous; 4 syscalls; ok
 // DPLAIN-NOT: sealing:

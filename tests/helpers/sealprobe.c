@@ -5,12 +5,14 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -314,6 +316,28 @@ static long raw_syscall3(long n, long a, long b, long c)
 	return ret;
 }
 
+static long raw_syscall6(long n, long a, long b, long c, long d, long e, long f)
+{
+	long ret;
+#if defined(__x86_64__)
+	register long r10 __asm__("r10") = d, r8 __asm__("r8") = e, r9 __asm__("r9") = f;
+	__asm__ volatile("syscall" : "=a"(ret)
+			 : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
+			 : "rcx", "r11", "memory");
+#elif defined(__aarch64__)
+	register long x8 __asm__("x8") = n, x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b, x2 __asm__("x2") = c, x3 __asm__("x3") = d;
+	register long x4 __asm__("x4") = e, x5 __asm__("x5") = f;
+	__asm__ volatile("svc 0" : "+r"(x0)
+			 : "r"(x8), "r"(x1), "r"(x2), "r"(x3), "r"(x4), "r"(x5)
+			 : "memory");
+	ret = x0;
+#else
+#error "add the raw syscall sequence for this architecture"
+#endif
+	return ret;
+}
+
 static void append(char *buf, size_t *len, const char *s)
 {
 	while (*s && *len < 511)
@@ -327,7 +351,16 @@ static const char *raw_result(long ret)
 	case -EPERM: return "EPERM";
 	case -EINVAL: return "EINVAL";
 	case -ENOMEM: return "ENOMEM";
-	default: return "error";
+	case -EACCES: return "EACCES";
+	case -EIO: return "EIO";
+	case -ENOENT: return "ENOENT";
+	case -EBADF: return "EBADF";
+	case -EFAULT: return "EFAULT";
+	case -ENOSYS: return "ENOSYS";
+	case -ENODEV: return "ENODEV";
+	case -EOPNOTSUPP: return "EOPNOTSUPP";
+	case -ETXTBSY: return "ETXTBSY";
+	default: return ret > 0 ? "ok" : "error";
 	}
 }
 
@@ -371,4 +404,225 @@ void probe_relro_attack(const char *label, const char *name)
 	}
 	line[len++] = '\n';
 	raw_syscall3(SYS_write, 1, (long)line, (long)len);
+}
+
+/* ---- probe_relro_full ---------------------------------------------------
+ * Everything below runs the attacks with raw syscalls and local code, and
+ * prints with a raw write: once an attack has worked, the GOT of the
+ * module under attack may hold garbage, and this file may call through it.
+ */
+
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT 21
+#endif
+#ifndef MADV_COLD
+#define MADV_COLD 20
+#endif
+#define PROBE_MADV_GUARD_INSTALL 102
+#define PROBE_MADV_GUARD_REMOVE 103
+#ifndef FALLOC_FL_KEEP_SIZE
+#define FALLOC_FL_KEEP_SIZE 0x01
+#endif
+#ifndef FALLOC_FL_PUNCH_HOLE
+#define FALLOC_FL_PUNCH_HOLE 0x02
+#endif
+
+struct line {
+	char buf[512];
+	size_t len;
+};
+
+static void put(struct line *l, const char *s)
+{
+	append(l->buf, &l->len, s);
+}
+
+static void emit(struct line *l)
+{
+	l->buf[l->len++] = '\n';
+	raw_syscall3(SYS_write, 1, (long)l->buf, (long)l->len);
+	l->len = 0;
+}
+
+static const char *intact(const unsigned char *lo, const unsigned char *copy, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (lo[i] != copy[i])
+			return "CHANGED";
+	return "intact";
+}
+
+static void dec(char *out, long v)
+{
+	char tmp[24];
+	size_t n = 0;
+	if (v < 0)
+		*out++ = '-', v = -v;
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	while (n)
+		*out++ = tmp[--n];
+	*out = 0;
+}
+
+struct relro_vma_arg {
+	uintptr_t lo, hi; /* the RELRO */
+	int nvma, nsealed;
+	struct vma first; /* the mapping holding its first page */
+};
+
+static int relro_vma_cb(const struct vma *v, void *p)
+{
+	struct relro_vma_arg *a = p;
+	if (v->hi <= a->lo || v->lo >= a->hi)
+		return 0;
+	if (!a->nvma++)
+		a->first = *v;
+	a->nsealed += v->sealed;
+	return 0;
+}
+
+void probe_relro_full(const char *label, const char *name)
+{
+	static const char madv_names[6][16] = { "DONTNEED", "FREE", "REMOVE",
+						"DONTNEED_LOCKED", "PAGEOUT", "COLD" };
+	static const int madv[6] = { MADV_DONTNEED, MADV_FREE, MADV_REMOVE,
+				     MADV_DONTNEED_LOCKED, MADV_PAGEOUT, MADV_COLD };
+	struct relro_arg a = { name, 0, 0, 0 };
+	long ps = sysconf(_SC_PAGESIZE);
+	char path[64], num[24];
+	struct line l = { .len = 0 };
+
+	fflush(stdout);
+	dl_iterate_phdr(relro_cb, &a);
+	if (a.lo >= a.hi) {
+		printf("%s: no relro\n", label);
+		fflush(stdout);
+		return;
+	}
+	size_t len = a.hi - a.lo;
+	struct relro_vma_arg m = { a.lo, a.hi, 0, 0, { 0 } };
+	each_vma(relro_vma_cb, &m);
+	unsigned char *copy = malloc(len);
+	if (!copy)
+		exit(99);
+	memcpy(copy, (const void *)a.lo, len);
+	const unsigned char *lo = (const unsigned char *)a.lo;
+	snprintf(num, sizeof(num), "%lu", (unsigned long)(len / ps));
+	snprintf(path, sizeof(path), "/proc/self/map_files/%lx-%lx", (unsigned long)m.first.lo,
+		 (unsigned long)m.first.hi);
+
+	/* What backs it, and whether the kernel sealed all of it. */
+	put(&l, label);
+	put(&l, ": relro ");
+	put(&l, num);
+	put(&l, " pages: ");
+	put(&l, m.first.name[0] ? m.first.name : "anonymous");
+	put(&l, m.nvma > 1 ? " and more mappings" : "");
+	put(&l, m.nsealed == m.nvma ? ", sealed" : ", NOT sealed");
+	emit(&l);
+
+	/* Every discarding madvise, page by page. */
+	put(&l, label);
+	put(&l, ": madvise");
+	for (size_t k = 0; k < sizeof(madv) / sizeof(madv[0]); k++) {
+		const char *seen = NULL;
+		int mixed = 0;
+		for (uintptr_t pg = a.lo; pg < a.hi; pg += ps) {
+			const char *r = raw_result(raw_syscall3(SYS_madvise, (long)pg, ps, madv[k]));
+			mixed |= seen && seen != r;
+			seen = r;
+		}
+		put(&l, " ");
+		put(&l, madv_names[k]);
+		put(&l, "=");
+		put(&l, mixed ? "mixed" : seen);
+	}
+	put(&l, ": bytes ");
+	put(&l, intact(lo, copy, len));
+	/* Whether a discard really dropped the pages: one more, then the read
+	 * that faults them back in (the kernel's fault-around maps up to 64
+	 * KiB of a file mapping at once), counted. */
+	raw_syscall3(SYS_madvise, (long)a.lo, (long)len, MADV_DONTNEED);
+	struct rusage ru;
+	raw_syscall3(SYS_getrusage, RUSAGE_SELF, (long)&ru, 0);
+	long flt = ru.ru_minflt;
+	for (uintptr_t pg = a.lo; pg < a.hi; pg += ps)
+		(void)*(volatile const unsigned char *)pg;
+	raw_syscall3(SYS_getrusage, RUSAGE_SELF, (long)&ru, 0);
+	dec(num, ru.ru_minflt - flt);
+	put(&l, ", reread after DONTNEED: ");
+	put(&l, num);
+	put(&l, ru.ru_minflt - flt == 1 ? " fault" : " faults");
+	emit(&l);
+
+	/* The file behind the mapping, reopened for writing: punch, truncate,
+	 * write (the same bytes), map it shared and writable. */
+	long fd = raw_syscall6(SYS_openat, AT_FDCWD, (long)path, O_RDWR | O_CLOEXEC, 0, 0, 0);
+	put(&l, label);
+	put(&l, ": map_files open=");
+	put(&l, raw_result(fd < 0 ? fd : 0));
+	if (fd >= 0) {
+		unsigned char same[8];
+		long off = (long)m.first.offset + (long)(a.lo - m.first.lo);
+		put(&l, " fallocate=");
+		put(&l, raw_result(raw_syscall6(SYS_fallocate, fd,
+						FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0,
+						1L << 30, 0, 0)));
+		put(&l, " ftruncate=");
+		put(&l, raw_result(raw_syscall3(SYS_ftruncate, fd, 0, 0)));
+		for (int i = 0; i < 8; i++)
+			same[i] = lo[i];
+		put(&l, " write=");
+		put(&l, raw_result(raw_syscall6(SYS_pwrite64, fd, (long)same, 8, off, 0, 0)));
+		long w = raw_syscall6(SYS_mmap, 0, ps, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		put(&l, " mmap_write=");
+		put(&l, raw_result(w < 0 && w > -4096 ? w : 0));
+		if (!(w < 0 && w > -4096))
+			raw_syscall3(SYS_munmap, w, ps, 0);
+		raw_syscall3(SYS_close, fd, 0, 0);
+	}
+	put(&l, ": bytes ");
+	put(&l, intact(lo, copy, len));
+	emit(&l);
+
+	/* ptrace's way in (FOLL_FORCE): the same bytes written back. */
+	long mem = raw_syscall6(SYS_openat, AT_FDCWD, (long)"/proc/self/mem", O_RDWR | O_CLOEXEC, 0, 0, 0);
+	put(&l, label);
+	put(&l, ": /proc/self/mem write=");
+	if (mem >= 0) {
+		unsigned char same[8];
+		for (int i = 0; i < 8; i++)
+			same[i] = lo[i];
+		put(&l, raw_result(raw_syscall6(SYS_pwrite64, mem, (long)same, 8, (long)a.lo, 0, 0)));
+		raw_syscall3(SYS_close, mem, 0, 0);
+	} else {
+		put(&l, raw_result(mem));
+	}
+	put(&l, ": bytes ");
+	put(&l, intact(lo, copy, len));
+	emit(&l);
+
+	/* The blocking advice mseal also refuses on anonymous memory, undone
+	 * at once where it was let through (before anything reads the GOT). */
+	long g = raw_syscall3(SYS_madvise, (long)a.lo, (long)len, PROBE_MADV_GUARD_INSTALL);
+	if (!g)
+		raw_syscall3(SYS_madvise, (long)a.lo, (long)len, PROBE_MADV_GUARD_REMOVE);
+	long df = raw_syscall3(SYS_madvise, (long)a.lo, (long)len, MADV_DONTFORK);
+	if (!df)
+		raw_syscall3(SYS_madvise, (long)a.lo, (long)len, MADV_DOFORK);
+	put(&l, label);
+	put(&l, ": madvise GUARD_INSTALL=");
+	put(&l, raw_result(g));
+	put(&l, " DONTFORK=");
+	put(&l, raw_result(df));
+	put(&l, ": bytes ");
+	put(&l, intact(lo, copy, len));
+	emit(&l);
+	free(copy);
+
+	/* What sealing refuses outright. */
+	probe_ops(label, (const void *)a.lo);
+	fflush(stdout);
 }

@@ -38,4 +38,25 @@ int probe_copies(const char *label, const char *name);
  */
 void probe_relro_attack(const char *label, const char *name);
 
+/*
+ * The RELRO attack in full, on the RELRO of the module whose path contains
+ * NAME (NULL: the executable), one line per kind of attack, each ending
+ * with whether the RELRO still holds the bytes it held before ("intact")
+ * or not ("CHANGED"):
+ *   LABEL: relro N pages: MAPPING, sealed
+ *     MAPPING: its name in smaps ("anonymous" for none), e.g.
+ *     "/memfd:sealing-relro (deleted)"; "NOT sealed" if any is not
+ *   LABEL: madvise DONTNEED=E FREE=E REMOVE=E DONTNEED_LOCKED=E PAGEOUT=E COLD=E: bytes B,
+ *     reread after DONTNEED: N faults   (the minor faults of reading every
+ *     page once after one more DONTNEED: 0 where it was refused)
+ *   LABEL: map_files open=E [fallocate=E ftruncate=E write=E mmap_write=E]: bytes B
+ *     (the mapping's file reopened for writing through
+ *     /proc/self/map_files: punch a hole, truncate, write the same bytes,
+ *     map it shared and writable)
+ *   LABEL: /proc/self/mem write=E: bytes B   (the same bytes written back)
+ *   LABEL: madvise GUARD_INSTALL=E DONTFORK=E: bytes B   (undone where let through)
+ *   LABEL: mprotect=E munmap=E mremap=E mmap_fixed=E   (probe_ops)
+ */
+void probe_relro_full(const char *label, const char *name);
+
 #endif

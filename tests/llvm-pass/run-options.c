@@ -33,10 +33,10 @@
 // RUN: %t/module | grep '^vdso:' | diff - %t/vdso.base
 //
 // RUN: env SEALING_DEBUG=1 %t/keep 2>&1 >/dev/null | FileCheck --check-prefix=KEEP %s
-// RUN: env SEALING_DEBUG=1 %t/process 2>&1 >/dev/null | FileCheck --check-prefix=ANON %s
+// RUN: env SEALING_DEBUG=1 %t/process 2>&1 >/dev/null | FileCheck --check-prefix=MEMFD %s
 // RUN: env SEALING_DEBUG=1 %t/vdso 2>&1 >/dev/null | FileCheck --check-prefix=VDSO-LINE %s
 // KEEP: sealing: {{.*}}/keep: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
-// ANON: sealing: {{.*}}/process: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
+// MEMFD: sealing: {{.*}}/process: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
 // VDSO-LINE: sealing: linux-vdso.so.1: policy 1 ({{[^)]*}}): sealed
 //
 // EXE: exe: [[N:[0-9]+]]/[[N]] mappings sealed

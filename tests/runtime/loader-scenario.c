@@ -18,11 +18,12 @@
 //
 // One debug line per object, saying how it was loaded and who sealed it.
 // In process scope the executable seals the start-up libraries that left
-// it to them, with one RELRO mapping for all (2 syscalls each, and a
-// summary line); dlopen'd libraries pin and seal themselves.
+// it to them, their RELRO copies in one sealed memfd (2 syscalls each, 4
+// for the memfd, and a summary line); dlopen'd libraries pin and seal
+// themselves.
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG-DAG: sealing: {{.*}}/prog: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up, sealed by the executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/prog: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
+// DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up, sealed by the executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libneeded.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libpreload.so: policy 1 (loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libplainun.so: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
@@ -30,7 +31,7 @@
 // DEBUG-DAG: sealing: {{.*}}/ld-linux-x86-64.so.2: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
 // DEBUG-DAG: sealing: linux-vdso.so.1: policy 1: not sealed (the vdso, left to the kernel); 0 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0: not sealed (policy 0); 0 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/prog: process scope: 9 objects: 7 sealed here, 2 left open, 0 left to their own runtime; 16 syscalls
+// DEBUG-DAG: sealing: {{.*}}/prog: process scope: 9 objects: 7 sealed here, 2 left open, 0 left to their own runtime; 18 syscalls
 // DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1 (dlopen'd, pinned): sealed{{.*}}; 4 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed{{.*}}; 4 syscalls; ok
 // DEBUG-NOT: sealing:

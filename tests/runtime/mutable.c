@@ -8,7 +8,7 @@
 // RUN: %cc -O2 -shared -fPIC -I%include -DLIBRARY %s %rt -o %t.so
 // RUN: %cc -O2 -I%include -DUSE_LIBRARY %s %probe %rt %t.so -o %t.uselib && %t.uselib | FileCheck --check-prefix=LIB %s
 // RUN: env SEALING_DEBUG=1 %t 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG: sealing: {{.*}}: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x[[LO:[0-9a-f]+]] 0x[[HI:[0-9a-f]+]]-0x{{[0-9a-f]+}}, relro {{.*}} made anonymous, mutable 0x[[LO]]-0x[[HI]] left open; 3 syscalls; ok
+// DEBUG: sealing: {{.*}}: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x[[LO:[0-9a-f]+]] 0x[[HI:[0-9a-f]+]]-0x{{[0-9a-f]+}}, relro {{.*}} mapped from /memfd:sealing-relro, mutable 0x[[LO]]-0x[[HI]] left open; 3 syscalls; ok
 #include <sealing.h>
 
 #include <stdio.h>

@@ -14,7 +14,7 @@
 // RUN: wc -c < %t.err | FileCheck --check-prefix=EMPTY %s
 // ... and says so under SEALING_DEBUG.
 // RUN: env SEALING_DEBUG=1 %inject ENOSYS -- %t 2>&1 >/dev/null | FileCheck --check-prefix=P1DEBUG %s
-// P1DEBUG: sealing: {{.*}}: policy 1 ({{[^)]*}}): not sealed, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; failed: ENOSYS (errno 38) on 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} (ignored under policy 1)
+// P1DEBUG: sealing: {{.*}}: policy 1 ({{[^)]*}}): not sealed, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; failed: ENOSYS (errno 38) on 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} (ignored under policy 1)
 //
 // Policy 2 terminates before main with one line: module, range, error,
 // cause and override.  From the note, or raised from the environment.

@@ -15,7 +15,7 @@
 // RUN: env PRESEAL=exe SEALING_POLICY=2 LD_PRELOAD=%t/libpreseal.so %t/prog | FileCheck %s
 // RUN: env PRESEAL=exe SEALING_POLICY=2 SEALING_DEBUG=1 LD_PRELOAD=%t/libpreseal.so %t/prog 2>&1 >/dev/null | FileCheck --check-prefix=EXE %s
 // EXE: sealing: {{.*}}/prog: policy 2 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, already sealed; 3 syscalls; ok
-// EXE: sealing: {{.*}}/libc.so.6: policy 2 (no note, loaded at start-up, sealed by the executable): sealed {{.*}} made anonymous; 2 syscalls; ok
+// EXE: sealing: {{.*}}/libc.so.6: policy 2 (no note, loaded at start-up, sealed by the executable): sealed {{.*}} mapped from /memfd:sealing-relro; 2 syscalls; ok
 // RUN: env PRESEAL=all SEALING_DEBUG=1 LD_PRELOAD=%t/libpreseal.so %t/prog-lib 2>&1 | FileCheck --check-prefix=ALL %s
 // ALL-DAG: sealing: {{.*}}/prog-lib: policy 2 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, already sealed; 3 syscalls; ok
 // ALL-DAG: sealing: {{.*}}/libself.so: policy 1 (loaded at start-up, sealed by the executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, already sealed; 3 syscalls; ok

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The MADV_DONTNEED hole.  Sealed file-backed RELRO can still be discarded
 // and then reverts to its unrelocated bytes: the next call through the GOT
-// crashes.  The runtime makes RELRO anonymous and read-only before sealing,
-// so every discarding madvise on every RELRO page fails with EPERM, and
-// calls through the GOT keep working: in the executable, a library it
-// needs, one it dlopens, and libc, which has no note and whose RELRO the
-// executable's process pass swaps in its batch.
+// crashes.  The runtime replaces RELRO before sealing, so calls through
+// the GOT keep working after every discarding madvise on every RELRO page:
+//  - the process pass (the executable, a library it needs, and libc,
+//    which has no note, in one batch) maps it from a sealed memfd: a
+//    discard succeeds but drops nothing the memfd does not give back,
+//    FREE needs private anonymous memory, REMOVE a writable shared
+//    mapping;
+//  - a module's own core (the dlopen'd library) makes it anonymous and
+//    read-only: every discard fails with EPERM.
+// relro-attack-memfd.c has the rest of the attack, and the fallback.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %cc -O2 -shared -fPIC -DLIBRARY %s %probe %rt -Wl,-z,now -o %t/libneeded.so
@@ -27,7 +32,7 @@
 // RUN: env SEALING_DEBUG=1 %t/norelro 2>&1 >/dev/null | FileCheck --check-prefix=NORELRODEBUG %s
 // NORELRODEBUG: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}; 1 syscall; ok
 // RUN: env SEALING_DEBUG=1 %t/pie-now %t/libdl.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG: sealing: {{.*}}/pie-now: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
+// DEBUG: sealing: {{.*}}/pie-now: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
 //
 // Before: the same program with the swap turned off (the link object's
 // relro=keep variant) accepts the discard and then dies calling through
@@ -38,9 +43,9 @@
 // KEEP: exe: relro {{[1-9][0-9]*}} pages: DONTNEED=ok
 // KEEP-NOT: alive
 //
-// EXE: exe: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
-// NEEDED: needed: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
-// LIBC: libc: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
+// EXE: exe: relro {{[1-9][0-9]*}} pages: DONTNEED=ok FREE=EINVAL REMOVE=EACCES DONTNEED_LOCKED=ok
+// NEEDED: needed: relro {{[1-9][0-9]*}} pages: DONTNEED=ok FREE=EINVAL REMOVE=EACCES DONTNEED_LOCKED=ok
+// LIBC: libc: relro {{[1-9][0-9]*}} pages: DONTNEED=ok FREE=EINVAL REMOVE=EACCES DONTNEED_LOCKED=ok
 // DL: dlopened: relro {{[1-9][0-9]*}} pages: DONTNEED=EPERM FREE=EPERM REMOVE=EPERM DONTNEED_LOCKED=EPERM
 // EXE: alive: 42
 // NEEDED: lib alive: 42

@@ -49,12 +49,12 @@
 //
 // The debug line, from the environment glibc handed the constructor.
 // RUN: env SEALING_DEBUG=1 %t/pie 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG: sealing: {{.*}}/pie: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
+// DEBUG: sealing: {{.*}}/pie: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libc.so.6: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; ok
 // DEBUG-DAG: sealing: {{.*}}/libgcc_s.so.1: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; ok
 // DEBUG-DAG: sealing: {{.*}}/pie: process scope: {{[0-9]+}} objects: {{[0-9]+}} sealed here, 1 left open, {{[0-9]+}} left to their own runtime; {{[0-9]+}} syscalls
 // RUN: env SEALING_DEBUG=1 %t/static 2>&1 >/dev/null | FileCheck --check-prefix=SDEBUG %s
-// SDEBUG: sealing: {{.*}}/static: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; 2 syscalls; ok
+// SDEBUG: sealing: {{.*}}/static: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
 //
 // Policies, with mseal failing or forbidden (sealing-inject's seccomp
 // filter): policy 2 stops before Rust's main with the documented line.
