@@ -8,6 +8,27 @@
  */
 #include "rt-pass.h"
 
+/*
+ * Without mseal (Linux 6.3 to 6.9 have the memfd way but no mseal) nothing
+ * gets sealed, and a view of the write-sealed memfd would be RELRO that
+ * mprotect can never make writable again (EACCES), where the program's
+ * own pages could be: a change of behaviour for no protection.  There,
+ * and only there, a view becomes an anonymous copy, as a module's own
+ * core makes it; where mseal exists this costs nothing.
+ */
+static void rt_unview_if_unsealable(struct rt_job *j)
+{
+	struct rt_result *r = &j->r;
+	if (r->err != ENOSYS || !r->relro_how || !r->relro.hi)
+		return;
+	struct rt_result swap;
+	RT_ZERO(swap);
+	rt_relro_swap(r->relro, &swap);
+	r->calls += swap.calls;
+	if (!swap.err)
+		r->relro_how = 0; /* "made anonymous" */
+}
+
 RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t page)
 {
 	struct rt_relro_batch b = { 0 };
@@ -27,8 +48,10 @@ RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t pa
 	calls += b.calls;
 	for (unsigned i = 0; i < n; i++) {
 		struct rt_job *j = jobs[i];
-		if (!j->r.err)
+		if (!j->r.err) {
 			rt_seal_image(&j->o, page, j->mut, &j->r);
+			rt_unview_if_unsealable(j);
+		}
 		calls += j->r.calls;
 	}
 	return calls;

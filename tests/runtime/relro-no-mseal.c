@@ -1,25 +1,30 @@
 // SPDX-License-Identifier: MIT
 // A kernel without mseal (a seccomp filter answers ENOSYS): policy 1 still
-// replaces RELRO before its mseal fails, and the program runs.  Left
-// unsealed, the RELRO the process pass mapped from its write-sealed memfd
-// (Linux 6.3 to 6.9 take the memfd way) can never be made writable again:
-// mprotect answers EACCES.  Where the memfd way is refused too (a kernel
-// before 6.3 rejects MFD_NOEXEC_SEAL with EINVAL), the anonymous copy of
-// the mremap way can be, as the file-backed original could; so can the
-// copy of a dlopen'd library, which seals itself the mremap way
-// (docs/compatibility.md).  Without the runtime, the file-backed originals
-// can be made writable too; a library with it seals itself (EPERM).
+// replaces RELRO before its mseal fails, and the program runs.  The
+// process pass maps RELRO from its write-sealed memfd (Linux 6.3 to 6.9
+// have that way), a view that mprotect could never make writable again
+// (EACCES); so when mseal answers ENOSYS it turns each view back into an
+// anonymous copy, which can be made writable, as the file-backed original
+// could.  The same where the memfd way is refused (a kernel before 6.3
+// rejects MFD_NOEXEC_SEAL with EINVAL), and for the copy of a dlopen'd
+// library, which seals itself the mremap way (docs/compatibility.md).
+// Without the runtime, the file-backed originals can be made writable
+// too; a library with it seals itself (EPERM).  The debug lines say how
+// RELRO ended up.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %cc -O2 -shared -fPIC -DLIBRARY %s %rt -Wl,-z,now -o %t/libdl.so
 // RUN: %cc -O2 %s %rt -Wl,-z,now -o %t/prog
 // RUN: %inject mseal:ENOSYS -- %t/prog %t/libdl.so | FileCheck --check-prefixes=CHECK,MEMFD %s
+// RUN: env SEALING_DEBUG=1 %inject mseal:ENOSYS -- %t/prog %t/libdl.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
+// DEBUG: {{.*}}/prog: policy 1 (executable): not sealed, relro {{.*}} made anonymous; {{.*}}; failed: ENOSYS
+// DEBUG-NOT: memfd
 // RUN: %inject mseal:ENOSYS,memfd_create:EINVAL -- %t/prog %t/libdl.so | FileCheck --check-prefixes=CHECK,ANON %s
 // RUN: %cc -O2 %s -Wl,-z,now -o %t/plain
 // RUN: %t/plain %t/libdl.so | FileCheck --check-prefixes=CHECK,PLAIN %s
 //
-// MEMFD: exe: relro /memfd:sealing-relro (deleted), not sealed, mprotect RW EACCES
-// MEMFD: libc: relro /memfd:sealing-relro (deleted), not sealed, mprotect RW EACCES
+// MEMFD: exe: relro anonymous, not sealed, mprotect RW ok, bytes intact
+// MEMFD: libc: relro anonymous, not sealed, mprotect RW ok, bytes intact
 // ANON: exe: relro anonymous, not sealed, mprotect RW ok, bytes intact
 // ANON: libc: relro anonymous, not sealed, mprotect RW ok, bytes intact
 // PLAIN: exe: relro {{.*}}/plain, not sealed, mprotect RW ok, bytes intact
