@@ -42,6 +42,12 @@
 // LIBC-OUT: mprotect: EPERM
 // LIBC: sealing: mprotect(0x{{[0-9a-f]+}}, 4096) failed with EPERM: {{.*}} part of {{.*}}/libc.so.6; to leave it open: if it has no sealing note, SEALING_EXEMPT=libc.so.6 (under the loader module also the line "PROGRAM libc.so.6" in /etc/sealing/exempt); if it has one,
 //
+// A program nobody rebuilt, sealed by the loader module: the same lines.
+// RUN: %cc -O2 %s -o %t/plain
+// RUN: env SEALING_DIAGNOSE=1 LD_PRELOAD="%loader %diagnose" %t/plain text 2>&1 >/dev/null | FileCheck --check-prefix=PLAIN %s
+// RUN: env SEALING_DIAGNOSE=1 LD_PRELOAD="%loader %diagnose" %t/plain libc 2>&1 >/dev/null | FileCheck --check-prefix=LIBC %s
+// PLAIN: sealing: mprotect(0x{{[0-9a-f]+}}, 4096) failed with EPERM: {{.*}} part of {{.*}}/plain; to leave it open:
+//
 // EPERM from a memfd's own seal, on an unsealed range: no line.
 // RUN: env SEALING_DIAGNOSE=1 LD_PRELOAD=%diagnose %t/prog memfd > %t/out 2> %t/err
 // RUN: FileCheck --check-prefix=MEMFD %s < %t/out
