@@ -49,6 +49,18 @@
 // NONE: target text rwx: EPERM
 // EMPTY: {{^}}0{{$}}
 //
+// Junk (a NUL byte, an unclosed bracket, a 10000-byte field, no final
+// newline) never crashes and never exempts more: one line for the
+// three-field line, the rest match nothing.
+// RUN: printf '* [libtarget.so\n\000 x\n' > %t/junk
+// RUN: head -c 10000 /dev/zero | tr '\0' x >> %t/junk
+// RUN: printf ' libother.so\n* a b\n*/prog' >> %t/junk
+// RUN: env SEALING_EXEMPT_FILE=%t/junk LD_PRELOAD=%loader %t/prog 2> %t/err | FileCheck --check-prefix=NONE %s
+// RUN: FileCheck --check-prefix=JUNK -DFILE=%t/junk %s < %t/err
+// JUNK: sealing: [[FILE]]:4: expected "PROGRAM-GLOB OBJECT-GLOB", found more than two fields; line ignored
+// JUNK-NEXT: sealing: [[FILE]]:5: expected "PROGRAM-GLOB OBJECT-GLOB", found one field; line ignored
+// JUNK-NOT: sealing:
+//
 // A file that cannot be read (a directory): one line, the program runs.
 // RUN: env SEALING_EXEMPT_FILE=%t LD_PRELOAD=%loader %t/prog 2> %t/err | FileCheck --check-prefix=NONE %s
 // RUN: FileCheck --check-prefix=UNREADABLE -DFILE=%t %s < %t/err
