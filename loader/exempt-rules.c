@@ -36,7 +36,7 @@ static int split(char *line, char *field[2])
 }
 
 void exempt_rules_read(FILE *f, const char *file, const char *exe,
-		       void (*keep)(void *ctx, const char *glob), void *ctx, int complain_fd)
+		       void (*on_rule)(void *ctx, const char *glob), void *ctx, int complain_fd)
 {
 	char *line = 0, *field[2];
 	size_t cap = 0;
@@ -55,7 +55,7 @@ void exempt_rules_read(FILE *f, const char *file, const char *exe,
 			continue;
 		}
 		if (exe && *exe && exempt_glob_names(field[0], exe))
-			keep(ctx, field[1]);
+			on_rule(ctx, field[1]);
 	}
 	if (ferror(f) && complain_fd >= 0)
 		dprintf(complain_fd, "sealing: %s: %s; the rest of the file ignored\n", file,

@@ -17,12 +17,12 @@
 int exempt_glob_names(const char *glob, const char *path);
 
 /*
- * Reads F, opened from NAME, and calls keep(ctx, OBJECT-GLOB) for every
+ * Reads F, opened from NAME, and calls on_rule(ctx, OBJECT-GLOB) for every
  * rule whose program glob names EXE.  A malformed line is skipped, with
  * one line on complain_fd unless it is negative; so is the rest of a
  * file that cannot be read.
  */
 void exempt_rules_read(FILE *f, const char *name, const char *exe,
-		       void (*keep)(void *ctx, const char *glob), void *ctx, int complain_fd);
+		       void (*on_rule)(void *ctx, const char *glob), void *ctx, int complain_fd);
 
 #endif

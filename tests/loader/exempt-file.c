@@ -30,7 +30,7 @@
 //
 // The debug line says why the object stayed open.
 // RUN: env SEALING_DEBUG=1 SEALING_EXEMPT_FILE=%t/exempt LD_PRELOAD=%loader %t/prog 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG: sealing: {{.*}}/libtarget.so: {{.*}}not sealed (the exempt file (/etc/sealing/exempt) names it)
+// DEBUG: sealing: {{.*}}/libtarget.so: {{.*}}not sealed (/etc/sealing/exempt names it)
 //
 // The program by file name, the object by a path glob: only libother open.
 // RUN: echo 'prog */libother.so' > %t/exempt-other
