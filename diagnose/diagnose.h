@@ -22,4 +22,11 @@ extern int diag_enabled;
  */
 void diag_explain(const char *call, uintptr_t lo, uintptr_t len);
 
+/* A SIGSEGV_ACCERR at ADDR: one line if ADDR is in a sealed mapping. */
+void diag_explain_fault(uintptr_t addr);
+
+/* With SEALING_DIAGNOSE=1, when nothing handles SIGSEGV yet: a handler
+ * that calls diag_explain_fault, then lets the signal kill as before. */
+void diag_segv_init(void);
+
 #endif

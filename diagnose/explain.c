@@ -198,6 +198,39 @@ static const char *base_name(const char *path)
 	return base;
 }
 
+/* "…, part of OBJECT; to leave it open: …", and the newline. */
+static void put_object(struct line *l, struct sealed_map *m)
+{
+	if (!m->path[0])
+		name_anonymous(m);
+	if (m->path[0] != '/') {
+		put(l, m->path[0] ? ", " : ", an anonymous mapping");
+		put(l, m->path);
+		put(l, "; sealing covers only loaded objects, so something else sealed it\n");
+	} else {
+		const char *base = base_name(m->path);
+		put(l, ", part of ");
+		put(l, m->path);
+		put(l, "; to leave it open: if it has no sealing note, SEALING_EXEMPT=");
+		put(l, base);
+		put(l, " (under the loader module also the line \"PROGRAM ");
+		put(l, base);
+		put(l, "\" in /etc/sealing/exempt); if it has one, sealctl set-policy 0 ");
+		put(l, m->path);
+		put(l, " (sealctl status tells which; see docs/troubleshooting.md)\n");
+	}
+	if (l->n && l->buf[l->n - 1] != '\n')
+		l->buf[l->n++] = '\n';
+}
+
+static void put_range(struct line *l, const struct sealed_map *m)
+{
+	put_num(l, m->lo, 16);
+	put(l, "-");
+	put_num(l, m->hi, 16);
+	put(l, " is sealed (mseal)");
+}
+
 void diag_explain(const char *call, uintptr_t lo, uintptr_t len)
 {
 	struct sealed_map m;
@@ -205,8 +238,6 @@ void diag_explain(const char *call, uintptr_t lo, uintptr_t len)
 
 	if (!find_sealed(lo, lo + (len ? len : 1), &m))
 		return;
-	if (!m.path[0])
-		name_anonymous(&m);
 	put(&l, "sealing: ");
 	put(&l, call);
 	put(&l, "(");
@@ -214,27 +245,22 @@ void diag_explain(const char *call, uintptr_t lo, uintptr_t len)
 	put(&l, ", ");
 	put_num(&l, len, 10);
 	put(&l, ") failed with EPERM: ");
-	put_num(&l, m.lo, 16);
-	put(&l, "-");
-	put_num(&l, m.hi, 16);
-	put(&l, " is sealed (mseal)");
-	if (m.path[0] != '/') {
-		put(&l, m.path[0] ? ", " : ", an anonymous mapping");
-		put(&l, m.path);
-		put(&l, "; sealing covers only loaded objects, so something else sealed it\n");
-	} else {
-		const char *base = base_name(m.path);
-		put(&l, ", part of ");
-		put(&l, m.path);
-		put(&l, "; to leave it open: if it has no sealing note, SEALING_EXEMPT=");
-		put(&l, base);
-		put(&l, " (under the loader module also the line \"PROGRAM ");
-		put(&l, base);
-		put(&l, "\" in /etc/sealing/exempt); if it has one, sealctl set-policy 0 ");
-		put(&l, m.path);
-		put(&l, " (sealctl status tells which; see docs/troubleshooting.md)\n");
-	}
-	if (l.n && l.buf[l.n - 1] != '\n')
-		l.buf[l.n++] = '\n';
+	put_range(&l, &m);
+	put_object(&l, &m);
+	rt_syscall6(SYS_write, 2, (long)l.buf, (long)l.n, 0, 0, 0);
+}
+
+void diag_explain_fault(uintptr_t addr)
+{
+	struct sealed_map m;
+	struct line l = { .n = 0 };
+
+	if (!find_sealed(addr, addr + 1, &m))
+		return;
+	put(&l, "sealing: SIGSEGV at ");
+	put_num(&l, addr, 16);
+	put(&l, ", an access its protection forbids, which sealing keeps from changing (was an mprotect of it refused?): ");
+	put_range(&l, &m);
+	put_object(&l, &m);
 	rt_syscall6(SYS_write, 2, (long)l.buf, (long)l.n, 0, 0, 0);
 }

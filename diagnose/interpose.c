@@ -36,6 +36,8 @@ __attribute__((constructor)) static void diag_init(void)
 	/* Addresses on stderr would help whoever started a secure program
 	 * defeat its ASLR, as for SEALING_DEBUG. */
 	diag_enabled = v && !strcmp(v, "1") && !getauxval(AT_SECURE);
+	if (diag_enabled)
+		diag_segv_init();
 }
 
 /* The kernel's answer as libc gives it: -1 and errno, explained first. */

@@ -48,6 +48,25 @@
 // RUN: env SEALING_DIAGNOSE=1 LD_PRELOAD="%loader %diagnose" %t/plain libc 2>&1 >/dev/null | FileCheck --check-prefix=LIBC %s
 // PLAIN: sealing: mprotect(0x{{[0-9a-f]+}}, 4096) failed with EPERM: {{.*}} part of {{.*}}/plain; to leave it open:
 //
+// A program that ignores the refused mprotect and writes anyway: the
+// SIGSEGV gets its line too, and still ends the process as before.  A
+// fault elsewhere (read-only but unsealed, or unmapped) gets none.  (The
+// status is checked apart from the lines: the shell and not --crash each
+// add their own line about the signal.)
+// RUN: %not --crash env SEALING_DIAGNOSE=1 LD_PRELOAD=%diagnose %t/prog segv-text 2> %t/err
+// RUN: sh -c 'SEALING_DIAGNOSE=1 LD_PRELOAD=%diagnose %t/prog segv-text 2> /dev/null; echo status=$?' 2> /dev/null | FileCheck --check-prefix=SEGV-STATUS %s
+// RUN: FileCheck --check-prefix=SEGV %s < %t/err
+// SEGV-STATUS: status=139
+// NOLINE: Segmentation fault
+// SEGV: sealing: mprotect(0x[[PAGE:[0-9a-f]+]], 4096) failed with EPERM:
+// SEGV-NEXT: sealing: SIGSEGV at 0x[[PAGE]], an access its protection forbids, which sealing keeps from changing (was an mprotect of it refused?): 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} is sealed (mseal), part of {{.*}}/prog; to leave it open:
+// RUN: %not --crash env SEALING_DIAGNOSE=1 LD_PRELOAD=%diagnose %t/prog segv-readonly 2> %t/err
+// RUN: sh -c 'SEALING_DIAGNOSE=1 LD_PRELOAD=%diagnose %t/prog segv-readonly 2> /dev/null; echo status=$?' 2> /dev/null | FileCheck --check-prefix=SEGV-STATUS %s
+// RUN: FileCheck --check-prefix=NOLINE --implicit-check-not=sealing: %s < %t/err
+// RUN: %not --crash env SEALING_DIAGNOSE=1 LD_PRELOAD=%diagnose %t/prog segv-unmapped 2> %t/err
+// RUN: sh -c 'SEALING_DIAGNOSE=1 LD_PRELOAD=%diagnose %t/prog segv-unmapped 2> /dev/null; echo status=$?' 2> /dev/null | FileCheck --check-prefix=SEGV-STATUS %s
+// RUN: FileCheck --check-prefix=NOLINE --implicit-check-not=sealing: %s < %t/err
+//
 // EPERM from a memfd's own seal, on an unsealed range: no line.
 // RUN: env SEALING_DIAGNOSE=1 LD_PRELOAD=%diagnose %t/prog memfd > %t/out 2> %t/err
 // RUN: FileCheck --check-prefix=MEMFD %s < %t/out
@@ -131,6 +150,13 @@ static void anon(void)
 	       q == p ? "ok" : "moved", c, b, errno == 1234 ? "kept" : "changed");
 }
 
+// Writes to P after asking for write access and ignoring the answer.
+static void write_anyway(void *p)
+{
+	mprotect(p, 4096, PROT_READ | PROT_WRITE | PROT_EXEC);
+	*(volatile char *)p = 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *what = argc > 1 ? argv[1] : "";
@@ -145,5 +171,11 @@ int main(int argc, char **argv)
 		memfd();
 	else if (!strcmp(what, "anon"))
 		anon();
+	else if (!strcmp(what, "segv-text"))
+		write_anyway(page_of((const void *)text));
+	else if (!strcmp(what, "segv-readonly"))
+		*(volatile char *)mmap(0, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) = 0;
+	else if (!strcmp(what, "segv-unmapped"))
+		*(volatile char *)(uintptr_t)16 = 0;
 	return 0;
 }
