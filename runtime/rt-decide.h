@@ -70,7 +70,7 @@ enum rt_action {
 	X(DLOPEN_SKIP, RT_SKIP, "dlopen'd, and its note says dlopen=skip")     \
 	X(VDSO, RT_SKIP, "the vdso, left to the kernel")                       \
 	X(EXEMPT, RT_SKIP, "SEALING_EXEMPT names it")                          \
-	X(ADMIN_EXEMPT, RT_SKIP, "/etc/sealing/exempt names it")         \
+	X(ADMIN_EXEMPT, RT_SKIP, "/etc/sealing/exempt names it")               \
 	X(NOT_THE_EXECUTABLES, RT_SKIP,                                        \
 	  "no note, dlopen'd: not the executable's to seal")                   \
 	X(DEFERRED_STARTUP, RT_SEAL, "loaded at start-up, sealed by the executable") \
