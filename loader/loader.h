@@ -24,6 +24,14 @@ struct loader_env {
  */
 void loader_sweep(const struct loader_env *env);
 
+/*
+ * The admin's exempt file (exempt-file.c): read once before the first
+ * sweep; then, does a rule for this program name the object?  The second
+ * is rt_sweep's admin_exempt.
+ */
+void loader_exempt_read(void);
+int loader_exempt_names(void *ctx, const char *name);
+
 /* After a libc call that may have loaded objects itself (libc-loads.c). */
 void loader_sweep_after_libc(void);
 

@@ -59,6 +59,7 @@ __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void),
 	const char *vdso = getenv("SEALING_VDSO");
 	env.seal_vdso = vdso && !strcmp(vdso, "seal");
 	env.dlopen = (rt_dlopen_fn)dlsym(RTLD_NEXT, "dlopen");
+	loader_exempt_read();
 	real_main = main;
 	return real(sealed_main, argc, argv, init, fini, rtld_fini, stack_end);
 }

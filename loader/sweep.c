@@ -96,6 +96,7 @@ void loader_sweep(const struct loader_env *env)
 	s->page = rt_page_size(p);
 	s->known = known;
 	s->sealed = remember;
+	s->admin_exempt = loader_exempt_names;
 	rt_config_read(p, &default_note, &s->conf);
 	if (env->seal_vdso)
 		s->conf.flags |= SEALING_FLAG_SEAL_VDSO;

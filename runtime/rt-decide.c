@@ -17,6 +17,9 @@
  *   is the vdso (unless asked to), or SEALING_EXEMPT names it; the
  *   executable seals only the start-up set, and only in process scope at
  *   a policy above 0; the loader module everything.
+ * - An object the admin's exempt file names for this program (the loader
+ *   module reads it, loader/exempt-file.c) is left open whatever its note
+ *   says, wherever the loader module would otherwise seal it.
  * - Anything that dlclose could unmap is pinned first (RTLD_NODELETE):
  *   a dlopen'd object, and one the walk could not place, since pinning a
  *   start-up object costs a call and changes nothing.  musl never unloads.
@@ -107,7 +110,7 @@ static struct rt_decision rt_decide_plain(const struct rt_facts *f)
 			    RT_REASON_NOTELESS_UNKNOWN);
 }
 
-RT_FN struct rt_decision rt_decide(const struct rt_facts *f)
+static struct rt_decision rt_decide_asked(const struct rt_facts *f)
 {
 	if (f->is_exe && f->asker == RT_ASK_EXE && f->has_note)
 		return rt_because(f->has_state && (f->state & SEALING_STATE_LOADER) ? RT_REASON_BY_LOADER :
@@ -118,6 +121,21 @@ RT_FN struct rt_decision rt_decide(const struct rt_facts *f)
 	if (f->is_vdso && !f->seal_vdso)
 		return rt_because(RT_REASON_VDSO);
 	return f->has_note ? rt_decide_noted(f) : rt_decide_plain(f);
+}
+
+/* The admin's file outranks every note, but only where the loader module
+ * would seal: what a module's own runtime or the executable's pass sealed
+ * before the module ran stays sealed, and a module that left its sealing
+ * to the executable is sealed by it whatever the file says (the executable
+ * never reads the file: one more open in every process start). */
+RT_FN struct rt_decision rt_decide(const struct rt_facts *f)
+{
+	struct rt_decision d = rt_decide_asked(f);
+
+	if (f->admin_exempt && f->asker == RT_ASK_LOADER &&
+	    (d.action == RT_SEAL || d.action == RT_PIN_SEAL))
+		return rt_because(RT_REASON_ADMIN_EXEMPT);
+	return d;
 }
 
 static int rt_entry_is(const char *e, const char *s)

@@ -33,6 +33,8 @@ struct rt_facts {
 	unsigned has_note : 1;
 	unsigned has_state : 1; /* its note leads to a usable state byte */
 	unsigned exempt : 1;    /* SEALING_EXEMPT names it, outside secure execution */
+	unsigned admin_exempt : 1; /* loader: the admin's exempt file names it,
+				    * for this program */
 	unsigned seal_vdso : 1; /* the asker seals the vdso too */
 	unsigned exe_sealed_startup : 1; /* loader: the executable's pass sealed
 					  * the start-up objects without a note */
@@ -68,6 +70,7 @@ enum rt_action {
 	X(DLOPEN_SKIP, RT_SKIP, "dlopen'd, and its note says dlopen=skip")     \
 	X(VDSO, RT_SKIP, "the vdso, left to the kernel")                       \
 	X(EXEMPT, RT_SKIP, "SEALING_EXEMPT names it")                          \
+	X(ADMIN_EXEMPT, RT_SKIP, "/etc/sealing/exempt names it")               \
 	X(NOT_THE_EXECUTABLES, RT_SKIP,                                        \
 	  "no note, dlopen'd: not the executable's to seal")                   \
 	X(DEFERRED_STARTUP, RT_SEAL, "loaded at start-up, sealed by the executable") \

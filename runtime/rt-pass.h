@@ -46,6 +46,8 @@ struct rt_sweep {
 	/* The loader's memory of what it sealed, both optional. */
 	int (*known)(void *ctx, const void *phdr);
 	void (*sealed)(void *ctx, const struct rt_job *j);
+	/* The loader: does the admin's exempt file name this object?  Optional. */
+	int (*admin_exempt)(void *ctx, const char *name);
 	void *ctx;
 	/* What happened, for the summary: seen = sealed + open + left + gone. */
 	unsigned seen, nsealed, nopen, nleft, ngone, calls;

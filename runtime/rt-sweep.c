@@ -150,6 +150,7 @@ static void rt_sweep_decide(struct rt_sweep *s, struct rt_job *j)
 	j->f.policy = j->c.policy;
 	j->f.flags = j->c.flags;
 	j->f.exempt = !j->f.has_note && rt_exempt(s->p, j->o.name);
+	j->f.admin_exempt = s->admin_exempt && s->admin_exempt(s->ctx, j->o.name);
 	j->d = rt_decide(&j->f);
 	/* valgrind 3.19 does not know mseal: say what would be sealed. */
 	if ((j->d.action == RT_SEAL || j->d.action == RT_PIN_SEAL) && rt_running_on_valgrind())

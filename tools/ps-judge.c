@@ -12,7 +12,7 @@
  *   one not loaded at start-up whose note says dlopen=skip (an object the
  *   start-up walk cannot place counts as dlopen'd, as the runtime does);
  * - an object without a note: what rt_decide says for the loader module
- *   when it is loaded, else for the executable when its note has
+ *   when it is loaded (with the admin's exempt file, ps-exempt.c), else for the executable when its note has
  *   scope=process and a policy of 1 or 2; nobody else seals it.
  */
 #include "ps.h"
@@ -134,6 +134,7 @@ static void judge_plain(const struct ps_process *ps, struct ps_object *o)
 		struct rt_facts x = { 0 };
 		const char *ignored;
 		f.asker = RT_ASK_LOADER;
+		f.admin_exempt = ps_admin_exempt(ps, o);
 		f.policy = effective(ps, SEALING_POLICY_DEFAULT, &env);
 		f.exe_sealed_startup = executable_seals_process(ps, &x, &ignored) == 1;
 		f.seal_vdso = ps->env_seal_vdso;

@@ -416,6 +416,7 @@ int ps_load(struct ps_process *ps, int pid, char *err)
 	int elf64 = ps->exe ? ps->exe->elf64 : (int)(sizeof(long) == 8);
 	ps->secure_known = proc_auxval(&ps->proc, elf64, AT_SECURE, &secure);
 	ps->secure = ps->secure_known && secure;
+	ps_read_exempt_file(ps);
 	if (ps_read_link_map(ps, elf64) == 0) {
 		/* The link map's head is the program, even when the kernel ran
 		 * the interpreter ("ld.so ./prog"), whose AT_PHDR it kept. */
@@ -435,6 +436,7 @@ int ps_load(struct ps_process *ps, int pid, char *err)
 void ps_free(struct ps_process *ps)
 {
 	ps_free_link_map(ps);
+	ps_free_exempt(ps);
 	for (size_t i = 0; i < ps->nobj; i++)
 		elf_dyn_free(&ps->obj[i].dyn);
 	free(ps->obj);

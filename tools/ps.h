@@ -63,6 +63,8 @@ struct ps_process {
 	int env_seal_vdso;        /* SEALING_VDSO=seal, for the loader module */
 	int secure_known, secure; /* AT_SECURE */
 	int loader;               /* PS_LOADER_MODULE is mapped */
+	char **exempt_globs;      /* the exempt file's objects for this program */
+	size_t nexempt_globs;
 	size_t failing;           /* expected sealed but not fully */
 	int strict;               /* --strict: every object but the vdso must be sealed */
 	size_t strict_failing;    /* objects other than the vdso not fully sealed */
@@ -71,6 +73,12 @@ struct ps_process {
 /* 0, or -1 with a one-line reason in err (the PID could not be read). */
 int ps_load(struct ps_process *ps, int pid, char *err);
 void ps_free(struct ps_process *ps);
+
+/* The admin's exempt file, as the process's loader module read it
+ * (ps-exempt.c): read by ps_load, asked per object by ps-judge.c. */
+void ps_read_exempt_file(struct ps_process *ps);
+int ps_admin_exempt(const struct ps_process *ps, const struct ps_object *o);
+void ps_free_exempt(struct ps_process *ps);
 
 /*
  * Does NAME (a DT_NEEDED entry, an LD_PRELOAD or SEALING_EXEMPT item)

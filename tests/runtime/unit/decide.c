@@ -10,7 +10,8 @@
  *   note, state, policy, flags, vdso, exempt, ...), checked against what
  *   must never happen:
  *   a dlopen'd object sealed unpinned, a policy-0 object sealed, an
- *   exempt or vdso object sealed against the rules, a noted object the
+ *   exempt (by SEALING_EXEMPT or, for the loader module, by the admin's
+ *   file) or vdso object sealed against the rules, a noted object the
  *   executable seals although it sealed itself, or leaves open although
  *   it left its sealing to it, an object without a note sealed outside
  *   process scope;
@@ -87,6 +88,11 @@ static const struct row rows[] = {
 	{ "loader: no note, start-up, the executable's pass ran", { .asker = LDR, .origin = S, .exe_sealed_startup = 1, .policy = 1 }, RT_REASON_BY_EXECUTABLE },
 	{ "loader: no note, dlopen'd, the executable's pass ran", { .asker = LDR, .origin = D, .exe_sealed_startup = 1, .policy = 1 }, RT_REASON_LOADER_DLOPEN },
 	{ "loader: no note, exempt", { .asker = LDR, .origin = D, .exempt = 1, .policy = 1 }, RT_REASON_EXEMPT },
+	{ "loader: no note, the exempt file names it", { .asker = LDR, .origin = S, .admin_exempt = 1, .policy = 1 }, RT_REASON_ADMIN_EXEMPT },
+	{ "loader: noted, not run, the exempt file names it", { .asker = LDR, .origin = D, .has_note = 1, .has_state = 1, .state = 0, .policy = 2, .admin_exempt = 1 }, RT_REASON_ADMIN_EXEMPT },
+	{ "loader: noted, its runtime ran, the exempt file names it", { .asker = LDR, .origin = S, .has_note = 1, .has_state = 1, .state = RAN, .policy = 1, .admin_exempt = 1 }, RT_REASON_OWN_RUNTIME },
+	{ "exe: deferred, the exempt file names it (only the loader module reads it)", { .asker = EXE, .origin = S, .has_note = 1, .has_state = 1, .state = 0, .policy = 1, .admin_exempt = 1 }, RT_REASON_DEFERRED_STARTUP },
+	{ "loader: vdso, the exempt file names it", { .asker = LDR, .origin = S, .is_vdso = 1, .admin_exempt = 1, .policy = 1 }, RT_REASON_VDSO },
 	{ "loader: no note, SEALING_POLICY=0", { .asker = LDR, .origin = S, .policy = 0 }, RT_REASON_POLICY0 },
 	{ "loader: vdso", { .asker = LDR, .origin = S, .is_vdso = 1, .policy = 1 }, RT_REASON_VDSO },
 	{ "loader: vdso, SEALING_VDSO=seal", { .asker = LDR, .origin = S, .is_vdso = 1, .seal_vdso = 1, .policy = 1 }, RT_REASON_LOADER_STARTUP },
@@ -124,6 +130,8 @@ static void invariants(const struct rt_facts *f)
 		fail("sealed under policy 0", f, d);
 	if (sealing(d) && !f->has_note && f->exempt)
 		fail("sealed what SEALING_EXEMPT names", f, d);
+	if (sealing(d) && f->admin_exempt && f->asker == RT_ASK_LOADER)
+		fail("sealed what the exempt file names", f, d);
 	if (sealing(d) && f->is_vdso && !f->seal_vdso)
 		fail("sealed the vdso", f, d);
 	if (sealing(d) && f->has_note && dlopened && (f->flags & SEALING_FLAG_DLOPEN_SKIP))
@@ -201,7 +209,7 @@ int main(void)
 		}
 
 	static const unsigned states[] = { 0, RAN, DEF, SEALING_STATE_LOADER };
-	for (unsigned bits = 0; bits < 1u << 12; bits++)
+	for (unsigned bits = 0; bits < 1u << 13; bits++)
 		for (int asker = RT_ASK_EXE; asker <= RT_ASK_LOADER; asker++)
 			for (int origin = RT_ORIGIN_STARTUP; origin <= RT_ORIGIN_UNKNOWN; origin++)
 				for (unsigned s = 0; s < 4; s++)
@@ -218,6 +226,7 @@ int main(void)
 							.exe_sealed_startup = (bits >> 7) & 1,
 							.exe_pass_ran = (bits >> 10) & 1,
 							.exe_seals_plain = (bits >> 11) & 1,
+							.admin_exempt = (bits >> 12) & 1,
 							.flags = ((bits >> 8) & 1 ? SEALING_FLAG_DLOPEN_SKIP : 0) |
 								 ((bits >> 9) & 1 ? SEALING_FLAG_RELRO_KEEP : 0),
 							.state = states[s], .policy = policy,
