@@ -8,11 +8,11 @@
 // program headers and AT_PAGESZ and prints them for FileCheck to compare
 // with the runtime's debug line.  The RELRO is a 160 KiB table of
 // relocated pointers, so it holds whole 64K pages; main checks it
-// survived being replaced.  (The process pass maps it from its sealed
-// memfd: qemu-user passes memfd_create, writev and F_ADD_SEALS through to
-// the kernel, and maps the views at every guest page size; the REAL
-// lines, not run here, still accept either way.)  (mseal itself fails with
-// ENOSYS under qemu-user; tests/runtime/unit-pages.test and
+// survived being replaced.  (mseal fails with ENOSYS under qemu-user, so
+// the process pass turns the views of its memfd back into anonymous
+// copies, as on a kernel without mseal: the line says "made anonymous",
+// and the swap is done twice at that page size; the REAL lines, not run
+// here, accept either way.  tests/runtime/unit-pages.test and
 // unit-pages.test here cover the arithmetic case by case.)
 //
 // REQUIRES: qemu-aarch64
@@ -28,7 +28,7 @@
 // Where the segments' pages leave a gap (GNU ld aligns arm64 segments to
 // 64K), the first call covers the first segment only; the error names
 // the first range tried.
-// CHECK: sealing: {{.*}}: policy 1 (executable): not sealed, relro [[RLO:0x[0-9a-f]+]]-[[RHI:0x[0-9a-f]+]] mapped from /memfd:sealing-relro; {{[0-9]+}} syscalls; failed: ENOSYS (errno 38) on [[LO:0x[0-9a-f]+]]-[[FIRST:0x[0-9a-f]+]] (ignored under policy 1)
+// CHECK: sealing: {{.*}}: policy 1 (executable): not sealed, relro [[RLO:0x[0-9a-f]+]]-[[RHI:0x[0-9a-f]+]] made anonymous; {{[0-9]+}} syscalls; failed: ENOSYS (errno 38) on [[LO:0x[0-9a-f]+]]-[[FIRST:0x[0-9a-f]+]] (ignored under policy 1)
 // P4K: page size 4096: relro [[RLO]]-[[RHI]], span [[LO]]-{{0x[0-9a-f]+}}, first call [[LO]]-[[FIRST]]
 // P16K: page size 16384: relro [[RLO]]-[[RHI]], span [[LO]]-{{0x[0-9a-f]+}}, first call [[LO]]-[[FIRST]]
 // P64K: page size 65536: relro [[RLO]]-[[RHI]], span [[LO]]-{{0x[0-9a-f]+}}, first call [[LO]]-[[FIRST]]

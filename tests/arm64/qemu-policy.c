@@ -30,13 +30,13 @@
 // What each object tried, under SEALING_DEBUG: process scope covers libc
 // and ld.so, the dlopen'd copy pins itself first, each gets ENOSYS.
 // RUN: env SEALING_DEBUG=1 %qemu %t/pie %t/liblib.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
-// DEBUG-DAG: sealing: {{.*}}/pie: policy 1 (executable): not sealed, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; {{[23]}} syscalls; failed: ENOSYS (errno 38) on 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} (ignored under policy 1)
+// DEBUG-DAG: sealing: {{.*}}/pie: policy 1 (executable): not sealed, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; {{[0-9]+}} syscalls; failed: ENOSYS (errno 38) on 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} (ignored under policy 1)
 // DEBUG-DAG: sealing: {{.*}}/liblib.so: policy 1 (loaded at start-up, sealed by the executable): not sealed, {{.*}}; failed: ENOSYS (errno 38) on {{.*}} (ignored under policy 1)
 // DEBUG-DAG: sealing: {{.*}}/libc.so.6: policy 1 (no note, loaded at start-up, sealed by the executable): not sealed, {{.*}}; failed: ENOSYS (errno 38) on {{.*}} (ignored under policy 1)
 // DEBUG-DAG: sealing: {{.*}}/ld-linux-aarch64.so.1: policy 1 (no note, loaded at start-up, sealed by the executable): not sealed, {{.*}}; failed: ENOSYS (errno 38) on {{.*}} (ignored under policy 1)
 // DEBUG-DAG: sealing: {{.*}}/pie: process scope: {{[0-9]+}} objects: 0 sealed here, {{[0-9]+}} left open, {{[0-9]+}} left to their own runtime; {{[0-9]+}} syscalls
 // RUN: env SEALING_DEBUG=1 %qemu %t/static 2>&1 >/dev/null | FileCheck --check-prefix=SDEBUG %s
-// SDEBUG: sealing: {{.*}}/static: policy 1 (executable): not sealed, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; {{[23]}} syscalls; failed: ENOSYS (errno 38) on 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} (ignored under policy 1)
+// SDEBUG: sealing: {{.*}}/static: policy 1 (executable): not sealed, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} made anonymous; {{[0-9]+}} syscalls; failed: ENOSYS (errno 38) on 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} (ignored under policy 1)
 //
 // One attempt per segment of each of the executable, liblib.so, libc and
 // ld.so: GNU ld aligns arm64 segments to 64K, which leaves a gap between
