@@ -37,7 +37,7 @@ static int same_file(const struct ps_object *o, const struct stat *st)
 	       (uint64_t)st->st_ino == o->inode;
 }
 
-static struct ps_object *object_for(struct ps_process *ps, const struct proc_map *m)
+static struct ps_object *object_for(struct ps_process *ps, const struct smaps_vma *m)
 {
 	for (size_t i = 0; i < ps->nobj; i++) {
 		struct ps_object *o = &ps->obj[i];
@@ -51,11 +51,11 @@ static struct ps_object *object_for(struct ps_process *ps, const struct proc_map
 /* One object per backing file (and the vdso), in address order. */
 static int group(struct ps_process *ps)
 {
-	ps->obj = calloc(ps->proc.nmaps, sizeof(*ps->obj));
+	ps->obj = calloc(ps->proc.maps.n, sizeof(*ps->obj));
 	if (!ps->obj)
 		return -1;
-	for (size_t i = 0; i < ps->proc.nmaps; i++) {
-		const struct proc_map *m = &ps->proc.maps[i];
+	for (size_t i = 0; i < ps->proc.maps.n; i++) {
+		const struct smaps_vma *m = &ps->proc.maps.vma[i];
 		int vdso = !strcmp(m->path, "[vdso]");
 		if (!vdso && (!m->inode || m->path[0] != '/'))
 			continue;
@@ -171,8 +171,8 @@ static void count_mappings(struct ps_process *ps, struct ps_object *o, uint64_t 
 		if (f.has_mutable)
 			mlo = bias + f.mutable_pages.lo, mhi = bias + f.mutable_pages.hi;
 	}
-	for (size_t i = 0; i < ps->proc.nmaps; i++) {
-		const struct proc_map *m = &ps->proc.maps[i];
+	for (size_t i = 0; i < ps->proc.maps.n; i++) {
+		const struct smaps_vma *m = &ps->proc.maps.vma[i];
 		int own = o->vdso ? !strcmp(m->path, "[vdso]") && m->lo == o->lo
 				  : m->inode == o->inode && m->major == o->major &&
 					    m->minor == o->minor && m->path[0] == '/';
@@ -351,8 +351,8 @@ static void find_exe(struct ps_process *ps)
 	/* The program headers the kernel handed over are the executable's. */
 	int elf64 = ps->exe ? ps->exe->elf64 : (int)(sizeof(long) == 8);
 	if (proc_auxval(&ps->proc, elf64, AT_PHDR, &phdr))
-		for (size_t i = 0; i < ps->proc.nmaps; i++) {
-			const struct proc_map *m = &ps->proc.maps[i];
+		for (size_t i = 0; i < ps->proc.maps.n; i++) {
+			const struct smaps_vma *m = &ps->proc.maps.vma[i];
 			if (phdr >= m->lo && phdr < m->hi && m->inode) {
 				struct ps_object *o = object_for(ps, m);
 				ps->exe = o ? o : ps->exe;
