@@ -57,7 +57,9 @@ if shutil.which('clang'):
 if shutil.which('musl-gcc') and os.path.exists('/lib/ld-musl-x86_64.so.1'):
     config.available_features.add('musl')
     config.substitutions.append(('%muslcc', shutil.which('musl-gcc')))
-    config.substitutions.append(('%muslprobe', '-I%s %s' % (helpers, os.path.join(helpers, 'sealprobe.c'))))
+    common = os.path.join(src, 'common')
+    config.substitutions.append(('%muslprobe', '-I%s -I%s %s %s' % (
+        helpers, common, os.path.join(helpers, 'sealprobe.c'), os.path.join(common, 'smaps.c'))))
 
 # The program interpreter, to start programs as "ld.so ./prog".
 for ldso in ('/lib64/ld-linux-x86-64.so.2', '/lib/ld-linux-aarch64.so.1'):
