@@ -125,7 +125,7 @@ if [ -f "$plugin" ]; then
 fi
 cp -a "$t" "$root$t"
 cp "$sysroot/lib/ld-linux-aarch64.so.1" "$sysroot/lib/libc.so.6" "$root/lib/"
-$cc -O2 -static -Wall -Wextra "$src/scripts/arm64-kernel-init.c" -o "$root/init"
+$cc -O2 -static -Wall -Wextra "$src/tests/helpers/arm64-kernel-init.c" -o "$root/init"
 
 # NAME ENV... -- PROGRAM ARGS   |   check file, prefixes (for FileCheck)
 sc=$t/scenario

@@ -146,15 +146,14 @@ ensure_deb_src() {
 	as_root apt-get update -qq || die "apt-get update failed"
 }
 
-# The helpers, compiled plainly (none of the flags under test): the
-# kernel's view of a running program, read just before it exits, and a
-# program that loads libraries.
-wrapper=$workdir/sealed-at-exit
+# The helpers, without sealing (none of the flags under test): the
+# kernel's view of a running program, read just before it exits (built
+# with the tree), and a program that loads libraries.
+wrapper=$repo/build/tests/helpers/sealed-at-exit
 probe=$workdir/lib-probe
 build_helpers() {
-	cc -O2 -Wall -Wextra -Werror "$repo/scripts/sealed-at-exit.c" -o "$wrapper" ||
-		die "cannot build $wrapper"
-	cc -O2 -Wall -Wextra -Werror "$repo/scripts/lib-probe.c" -o "$probe" ||
+	[ -x "$wrapper" ] || die "no $wrapper: build first (cmake --build build)"
+	cc -O2 -Wall -Wextra -Werror "$repo/tests/helpers/lib-probe.c" -o "$probe" ||
 		die "cannot build $probe"
 }
 
@@ -548,7 +547,7 @@ check_runtime() {
 			nl=$((nl + 1))
 			exe=$dir/probe-$base
 			o1=$dir/load-$base.log o2=$dir/dlopen-$base.log
-			if ! LD_LIBRARY_PATH=$libs cc -o "$exe" "$repo/scripts/lib-probe.c" \
+			if ! LD_LIBRARY_PATH=$libs cc -o "$exe" "$repo/tests/helpers/lib-probe.c" \
 				-Wl,--no-as-needed -Wl,--allow-shlib-undefined "$so" >"$o1" 2>&1; then
 				k1="cannot link a program against it"
 			else

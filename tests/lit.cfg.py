@@ -32,6 +32,7 @@ config.substitutions += [
     ('%probe', '-I%s %s' % (helpers, config.probe_obj)),
     ('%inject', config.inject),
     ('%killat', config.killat),
+    ('%sealed-at-exit', config.sealed_at_exit),
     ('%include', os.path.join(src, 'include')),
     ('%inputs', os.path.join(src, 'tests', 'Inputs')),
     ('FileCheck', config.filecheck),
