@@ -2,7 +2,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "json.h"
-#include "note.h"
+#include "note-read.h"
 #include "options.h"
 #include "report.h"
 #include "scan.h"

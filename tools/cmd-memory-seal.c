@@ -2,7 +2,8 @@
 #include "commands.h"
 #include "diag.h"
 #include "fullio.h"
-#include "note.h"
+#include "note-read.h"
+#include "byteorder.h"
 #include "object.h"
 #include "options.h"
 #include "rewrite.h"
@@ -72,8 +73,8 @@ static void cut(uint8_t *desc, size_t len, size_t at)
 static void put(uint8_t *desc, size_t len, size_t at, uint32_t type, int be)
 {
 	memmove(desc + at + ENTRY, desc + at, len - at);
-	note_put32(desc + at, type, be);
-	note_put32(desc + at + 4, 0, be);
+	put_u32(desc + at, type, be);
+	put_u32(desc + at + 4, 0, be);
 }
 
 /*
@@ -163,7 +164,7 @@ static int plan(int fd, const struct sealctl_object *o, int on, struct sealctl_p
 		return -1;
 	}
 	put(nd, descsz, seal_at, GNU_PROPERTY_MEMORY_SEAL, be);
-	note_put32(pt->new + offsetof(Elf32_Nhdr, n_descsz), descsz + ENTRY, be);
+	put_u32(pt->new + offsetof(Elf32_Nhdr, n_descsz), descsz + ENTRY, be);
 	pt->len = old_len + ENTRY;
 	return 0;
 }

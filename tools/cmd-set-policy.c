@@ -2,7 +2,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "note-edit.h"
-#include "note.h"
+#include "note-read.h"
 #include "options.h"
 
 #include <inttypes.h>

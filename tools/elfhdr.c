@@ -7,14 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t elf_get(const unsigned char *p, size_t n, int be)
-{
-	uint64_t v = 0;
-	for (size_t i = 0; i < n; i++)
-		v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
-	return v;
-}
-
 static void phdr_decode(const unsigned char *p, int elf64, int be, struct elf_phdr_lite *ph)
 {
 	ph->type = (uint32_t)ELF_FIELD(p, elf64, be, Phdr, p_type);

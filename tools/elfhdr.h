@@ -9,6 +9,8 @@
 #ifndef SEALCTL_ELFHDR_H
 #define SEALCTL_ELFHDR_H
 
+#include "byteorder.h"
+
 #include <elf.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,12 +33,10 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 		  char *err);
 void elf_info_free(struct elf_info *info);
 
-/* An n-byte unsigned field in the file's byte order. */
-uint64_t elf_get(const unsigned char *p, size_t n, int big_endian);
-
-/* Field F of <elf.h>'s Elf32_T / Elf64_T, read from raw bytes at p. */
+/* Field F of <elf.h>'s Elf32_T / Elf64_T, read from raw bytes at p in the
+ * file's byte order. */
 #define ELF_FIELD(p, elf64, be, T, F)                                              \
-	elf_get((p) + ((elf64) ? offsetof(Elf64_##T, F) : offsetof(Elf32_##T, F)), \
+	get_uint((p) + ((elf64) ? offsetof(Elf64_##T, F) : offsetof(Elf32_##T, F)), \
 		(elf64) ? sizeof(((Elf64_##T *)0)->F) : sizeof(((Elf32_##T *)0)->F), (be))
 #define ELF_SIZEOF(elf64, T) ((elf64) ? sizeof(Elf64_##T) : sizeof(Elf32_##T))
 

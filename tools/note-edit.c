@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "note-edit.h"
 
+#include "byteorder.h"
 #include "diag.h"
 #include "object.h"
 #include "report.h"
@@ -44,7 +45,7 @@ static void field_put(uint8_t *out, uint32_t v, const struct note_edit *e, int b
 	if (e->width == 1)
 		out[0] = (uint8_t)v;
 	else
-		note_put32(out, v, big_endian);
+		put_u32(out, v, big_endian);
 }
 
 static void refuse(struct plan *p, const struct sealctl_object *o, const char *fmt,

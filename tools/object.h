@@ -7,7 +7,7 @@
 #ifndef SEALCTL_OBJECT_H
 #define SEALCTL_OBJECT_H
 
-#include "note.h"
+#include "note-read.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -7,7 +7,7 @@
 #include "scan-internal.h"
 
 #include "diag.h"
-#include "note.h"
+#include "note-read.h"
 
 #include <elf.h>
 #include <errno.h>

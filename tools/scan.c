@@ -5,7 +5,7 @@
 #include "bfd-compat.h"
 #include "diag.h"
 #include "elfhdr.h"
-#include "note.h"
+#include "note-read.h"
 #include "note-state.h"
 #include "span.h"
 

@@ -18,7 +18,8 @@
 #define _GNU_SOURCE
 #include "diag.h"
 #include "note-edit.h"
-#include "note.h"
+#include "note-read.h"
+#include "byteorder.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -121,8 +122,8 @@ static int sealing_note_at(const uint8_t *f, size_t size, uint64_t desc)
 	    memcmp(f + h + NOTE_HEADER_SIZE, SEALING_NOTE_NAME, SEALING_NOTE_NAMESZ))
 		return 0;
 	for (int be = 0; be < 2; be++)
-		if (note_get32(f + h, be) == SEALING_NOTE_NAMESZ && note_get32(f + h + 4, be) == descsz &&
-		    note_get32(f + h + 8, be) == SEALING_NOTE_TYPE)
+		if (get_u32(f + h, be) == SEALING_NOTE_NAMESZ && get_u32(f + h + 4, be) == descsz &&
+		    get_u32(f + h + 8, be) == SEALING_NOTE_TYPE)
 			return 1;
 	return 0;
 }
