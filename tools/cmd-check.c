@@ -149,7 +149,7 @@ static uint32_t oldest_runtime(const struct sealctl_object *o)
 	return r == UINT32_MAX ? 0 : r;
 }
 
-static int judge(const struct sealctl_object *o, void *arg)
+static int judge(struct sealctl_object *o, void *arg)
 {
 	struct check *c = arg;
 	char name[4096], reason[256];

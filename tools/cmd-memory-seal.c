@@ -50,13 +50,13 @@ struct target {
 	struct sealctl_object o;
 };
 
-static int grab(const struct sealctl_object *o, void *arg)
+static int grab(struct sealctl_object *o, void *arg)
 {
 	struct target *t = arg;
 	if (o->member)
 		t->in_archive = 1;
 	if (t->count++ == 0)
-		t->o = *o;
+		sealctl_object_move(&t->o, o);
 	return 0;
 }
 
@@ -178,10 +178,12 @@ static int set_one(const char *path, int on)
 	int have_before = !stat(path, &before);
 
 	if (sealctl_scan(path, grab, &t, NULL, err) != SEALCTL_SCAN_OK) {
+		sealctl_object_free(&t.o);
 		sealctl_error(path, "%s; file left unchanged", err);
 		return -1;
 	}
 	if (t.in_archive || t.count != 1) {
+		sealctl_object_free(&t.o);
 		sealctl_error(path, "archives are not supported by set-memory-seal; file left unchanged");
 		return -1;
 	}
@@ -190,6 +192,7 @@ static int set_one(const char *path, int on)
 		       : plan(fd, &t.o, on, &pt, err);
 	if (fd >= 0)
 		close(fd);
+	sealctl_object_free(&t.o);
 	if (r < 0) {
 		sealctl_error(path, "%s; file left unchanged", err);
 		return -1;

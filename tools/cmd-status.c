@@ -34,7 +34,7 @@ static const struct sealctl_command command = {
 	.option = sealctl_json_option,
 };
 
-static int show(const struct sealctl_object *o, void *arg)
+static int show(struct sealctl_object *o, void *arg)
 {
 	struct status_ctx *c = arg;
 	if (c->json)

@@ -59,7 +59,7 @@ static void refuse(struct plan *p, const struct sealctl_object *o, const char *f
 	snprintf(p->why, sizeof(p->why), fmt, name, detail);
 }
 
-static int collect(const struct sealctl_object *o, void *arg)
+static int collect(struct sealctl_object *o, void *arg)
 {
 	struct plan *p = arg;
 	const struct note_edit *e = p->e;
