@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "checker.h"
 #include "commands.h"
 #include "diag.h"
 #include "json.h"
 #include "note-read.h"
-#include "options.h"
 #include "report.h"
-#include "scan.h"
-#include "walk.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -50,7 +48,6 @@ struct check {
 	int min, objects, verbose, json, strict;
 	uint32_t min_runtime; /* 0: any */
 	unsigned long checked, passed, failed, skipped;
-	struct walk walk;
 	struct json j;
 };
 
@@ -101,11 +98,6 @@ static const struct option longopts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ 0 },
 };
-static const struct sealctl_command command = {
-	.name = "check", .usage = usage, .shortopts = "v", .longopts = longopts,
-	.option = option,
-};
-
 /* o is NULL for a file that could not be read. */
 static void result(struct check *c, const char *name, const char *verdict,
 		   const char *reason, int policy, const struct sealctl_object *o)
@@ -149,12 +141,12 @@ static uint32_t oldest_runtime(const struct sealctl_object *o)
 	return r == UINT32_MAX ? 0 : r;
 }
 
-static int judge(struct sealctl_object *o, void *arg)
+static int judge(void *ctx, struct sealctl_object *o)
 {
-	struct check *c = arg;
+	struct check *c = ctx;
 	char name[4096], reason[256];
 
-	/* Without --objects an archive counts once, as skipped, in on_walk. */
+	/* Without --objects an archive counts once, as skipped, in file_end. */
 	if (o->member && !c->objects)
 		return 0;
 	report_name(name, sizeof(name), o);
@@ -216,82 +208,81 @@ static void error(struct check *c, const char *path, const char *msg)
 		result(c, path, "error", msg, -1, NULL);
 }
 
-static void on_walk(enum walk_event ev, const char *path, const char *msg, void *arg)
+static int file_end(void *ctx, const struct sealctl_file *f)
 {
-	struct check *c = arg;
-	char err[SEALCTL_ERRLEN];
-	struct sealctl_file_info fi;
+	struct check *c = ctx;
 
-	switch (ev) {
-	case WALK_DUPLICATE:
-	case WALK_SPECIAL:
-		skip(c, path, msg);
-		return;
-	case WALK_ERROR:
-		error(c, path, msg);
-		return;
-	case WALK_FILE:
+	switch (f->result) {
+	case SEALCTL_FILE_READ:
+		/* Without --objects an archive counts once, as skipped. */
+		if (f->info.is_archive && !c->objects)
+			skip(c, f->path, "archive");
+		break;
+	case SEALCTL_FILE_SKIPPED:
+		skip(c, f->path, f->why);
+		break;
+	case SEALCTL_FILE_ERROR:
+		error(c, f->path, f->why);
 		break;
 	}
-	switch (sealctl_scan(path, judge, c, &fi, err)) {
-	case SEALCTL_SCAN_OK:
-		if (fi.is_archive && !c->objects)
-			skip(c, path, "archive");
-		break;
-	case SEALCTL_SCAN_NOT_ELF:
-		skip(c, path, err);
-		break;
-	case SEALCTL_SCAN_ERROR:
-		error(c, path, err);
-		break;
-	}
+	return 0;
 }
+
+static int start(void *ctx)
+{
+	struct check *c = ctx;
+	json_init(&c->j, stdout, 2);
+	if (c->json) {
+		json_object(&c->j);
+		json_key(&c->j, "results");
+		json_array(&c->j);
+	}
+	return -1;
+}
+
+static int finish(void *ctx, int failed)
+{
+	struct check *c = ctx;
+	(void)failed; /* c->failed counts the objects too */
+	if (c->json) {
+		json_end(&c->j);
+		json_key(&c->j, "summary");
+		json_object(&c->j);
+		json_kint(&c->j, "checked", (long long)c->checked);
+		json_kint(&c->j, "passed", (long long)c->passed);
+		json_kint(&c->j, "failed", (long long)c->failed);
+		json_kint(&c->j, "skipped", (long long)c->skipped);
+		json_kint(&c->j, "min_policy", c->min);
+		if (c->min_runtime) {
+			char want[24];
+			json_kstr(&c->j, "min_runtime",
+				  sealing_runtime_name(c->min_runtime, want, sizeof(want)));
+		} else {
+			json_key(&c->j, "min_runtime");
+			json_null(&c->j);
+		}
+		json_kbool(&c->j, "strict", c->strict);
+		json_finish(&c->j);
+	} else {
+		printf("sealctl check: checked %lu, passed %lu, failed %lu, skipped %lu\n",
+		       c->checked, c->passed, c->failed, c->skipped);
+	}
+	return c->failed ? SEALCTL_EXIT_FAIL : SEALCTL_EXIT_OK;
+}
+
+static const struct sealctl_checker checker = {
+	.command = { .name = "check", .usage = usage, .shortopts = "v", .longopts = longopts,
+		     .option = option },
+	.operands = SEALCTL_TREES,
+	.operand = "PATH",
+	.start = start,
+	.object = judge,
+	.file_end = file_end,
+	.finish = finish,
+};
 
 int cmd_check(int argc, char **argv)
 {
 	struct check c = { .min = SEALING_POLICY_BEST };
-	int i;
-	int done = sealctl_options(&command, argc, argv, &c, &i);
-
-	if (done >= 0)
-		return done;
-	if (sealctl_operand("check", i, argc, "PATH"))
-		return SEALCTL_EXIT_USAGE;
-	if (walk_init(&c.walk, on_walk, &c)) {
-		sealctl_error("check", "out of memory");
-		return SEALCTL_EXIT_FAIL;
-	}
-	json_init(&c.j, stdout, 2);
-	if (c.json) {
-		json_object(&c.j);
-		json_key(&c.j, "results");
-		json_array(&c.j);
-	}
-	for (; i < argc; i++)
-		walk_path(&c.walk, argv[i]);
-	walk_fini(&c.walk);
-	if (c.json) {
-		json_end(&c.j);
-		json_key(&c.j, "summary");
-		json_object(&c.j);
-		json_kint(&c.j, "checked", (long long)c.checked);
-		json_kint(&c.j, "passed", (long long)c.passed);
-		json_kint(&c.j, "failed", (long long)c.failed);
-		json_kint(&c.j, "skipped", (long long)c.skipped);
-		json_kint(&c.j, "min_policy", c.min);
-		if (c.min_runtime) {
-			char want[24];
-			json_kstr(&c.j, "min_runtime",
-				  sealing_runtime_name(c.min_runtime, want, sizeof(want)));
-		} else {
-			json_key(&c.j, "min_runtime");
-			json_null(&c.j);
-		}
-		json_kbool(&c.j, "strict", c.strict);
-		json_finish(&c.j);
-	} else {
-		printf("sealctl check: checked %lu, passed %lu, failed %lu, skipped %lu\n",
-		       c.checked, c.passed, c.failed, c.skipped);
-	}
-	return c.failed ? SEALCTL_EXIT_FAIL : SEALCTL_EXIT_OK;
+	return sealctl_run(&checker, &c, argc, argv);
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "checker.h"
 #include "commands.h"
 #include "diag.h"
 #include "note-edit.h"
 #include "note-read.h"
-#include "options.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -33,43 +33,67 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 if every FILE has the policy, 1 otherwise, 2 on usage errors.\n";
 
-static const struct sealctl_command command = { .name = "set-policy", .usage = usage };
+struct set_policy {
+	unsigned policy;
+	struct note_edit edit;
+	struct note_edit_plan plan;
+};
 
-static int set_one(const char *path, unsigned policy)
+static int leading(void *ctx, int argc, char **argv, int *i)
 {
-	const struct note_edit e = note_edit_policy(policy);
+	struct set_policy *s = ctx;
+
+	if (sealctl_operand("set-policy", *i, argc, "policy"))
+		return SEALCTL_EXIT_USAGE;
+	if (!sealing_parse_policy(argv[*i], &s->policy)) {
+		sealctl_usage_error("set-policy", "policy must be 0, 1 or 2, not '%s'", argv[*i]);
+		return SEALCTL_EXIT_USAGE;
+	}
+	s->edit = note_edit_policy(s->policy);
+	++*i;
+	return -1;
+}
+
+static void file_begin(void *ctx, const char *path)
+{
+	struct set_policy *s = ctx;
+	note_edit_begin(&s->plan, &s->edit, path);
+}
+
+static int object(void *ctx, struct sealctl_object *o)
+{
+	struct set_policy *s = ctx;
+	return note_edit_object(&s->plan, o);
+}
+
+static int file_end(void *ctx, const struct sealctl_file *f)
+{
+	struct set_policy *s = ctx;
 	struct note_edit_result r;
 
-	if (note_edit_file(path, &e, &r))
-		return -1;
-	if (r.changed == 0) {
-		printf("%s: policy already %u\n", path, policy);
-		return 0;
-	}
-	printf("%s: policy %s%" PRIu32 " -> %u (%zu of %zu note%s rewritten)\n", path,
-	       r.mixed ? "mixed, first " : "", r.old, policy, r.changed, r.notes,
-	       r.notes == 1 ? "" : "s");
+	if (note_edit_file_end(&s->plan, f, &r))
+		return 1;
+	if (r.changed == 0)
+		printf("%s: policy already %u\n", f->path, s->policy);
+	else
+		printf("%s: policy %s%" PRIu32 " -> %u (%zu of %zu note%s rewritten)\n", f->path,
+		       r.mixed ? "mixed, first " : "", r.old, s->policy, r.changed, r.notes,
+		       r.notes == 1 ? "" : "s");
 	return 0;
 }
 
+static const struct sealctl_checker checker = {
+	.command = { .name = "set-policy", .usage = usage },
+	.operands = SEALCTL_FILES,
+	.operand = "FILE",
+	.leading = leading,
+	.file_begin = file_begin,
+	.object = object,
+	.file_end = file_end,
+};
+
 int cmd_set_policy(int argc, char **argv)
 {
-	int i, rc = SEALCTL_EXIT_OK;
-	unsigned policy;
-	int done = sealctl_options(&command, argc, argv, NULL, &i);
-
-	if (done >= 0)
-		return done;
-	if (sealctl_operand("set-policy", i, argc, "policy"))
-		return SEALCTL_EXIT_USAGE;
-	if (!sealing_parse_policy(argv[i], &policy)) {
-		sealctl_usage_error("set-policy", "policy must be 0, 1 or 2, not '%s'", argv[i]);
-		return SEALCTL_EXIT_USAGE;
-	}
-	if (sealctl_operand("set-policy", ++i, argc, "FILE"))
-		return SEALCTL_EXIT_USAGE;
-	for (; i < argc; i++)
-		if (set_one(argv[i], policy))
-			rc = SEALCTL_EXIT_FAIL;
-	return rc;
+	struct set_policy s = { 0 };
+	return sealctl_run(&checker, &s, argc, argv);
 }

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "checker.h"
 #include "commands.h"
 #include "diag.h"
 #include "note-edit.h"
 #include "note-read.h"
-#include "object.h"
-#include "options.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -31,47 +30,74 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 if every FILE has the scope, 1 otherwise, 2 on usage errors.\n";
 
-static const struct sealctl_command command = { .name = "set-scope", .usage = usage };
+struct set_scope {
+	const struct sealing_flag_option *flag;
+	uint32_t value;
+	struct note_edit edit;
+	struct note_edit_plan plan;
+};
 
-static int set_one(const char *path, const struct sealing_flag_option *f, uint32_t value)
+static int leading(void *ctx, int argc, char **argv, int *i)
 {
-	const struct note_edit e = note_edit_scope(value);
+	struct set_scope *s = ctx;
+	const struct sealing_flag_option *f = s->flag = sealing_find_flag_option("scope");
+
+	if (sealctl_operand("set-scope", *i, argc, "scope"))
+		return SEALCTL_EXIT_USAGE;
+	if (sealing_parse_flag_option(f->key, argv[*i], &s->value) != 1) {
+		sealctl_usage_error("set-scope", "scope must be %s or %s, not '%s'", f->set_value,
+				    f->clear_value, argv[*i]);
+		return SEALCTL_EXIT_USAGE;
+	}
+	s->edit = note_edit_scope(s->value);
+	++*i;
+	return -1;
+}
+
+static void file_begin(void *ctx, const char *path)
+{
+	struct set_scope *s = ctx;
+	note_edit_begin(&s->plan, &s->edit, path);
+}
+
+static int object(void *ctx, struct sealctl_object *o)
+{
+	struct set_scope *s = ctx;
+	return note_edit_object(&s->plan, o);
+}
+
+static int file_end(void *ctx, const struct sealctl_file *f)
+{
+	struct set_scope *s = ctx;
 	const unsigned exe = 1u << SEALCTL_KIND_EXECUTABLE | 1u << SEALCTL_KIND_PIE;
 	struct note_edit_result r;
 
-	if (note_edit_file(path, &e, &r))
-		return -1;
+	if (note_edit_file_end(&s->plan, f, &r))
+		return 1;
 	const char *remark = r.kinds & ~exe ? "; scope only matters in an executable's note" : "";
-	if (r.changed == 0) {
-		printf("%s: scope already %s%s\n", path, sealing_flag_value(f, value), remark);
-		return 0;
-	}
-	printf("%s: scope %s%s -> %s (%zu of %zu note%s rewritten)%s\n", path,
-	       r.mixed ? "mixed, first " : "", sealing_flag_value(f, r.old), sealing_flag_value(f, value),
-	       r.changed, r.notes, r.notes == 1 ? "" : "s", remark);
+	if (r.changed == 0)
+		printf("%s: scope already %s%s\n", f->path, sealing_flag_value(s->flag, s->value),
+		       remark);
+	else
+		printf("%s: scope %s%s -> %s (%zu of %zu note%s rewritten)%s\n", f->path,
+		       r.mixed ? "mixed, first " : "", sealing_flag_value(s->flag, r.old),
+		       sealing_flag_value(s->flag, s->value), r.changed, r.notes,
+		       r.notes == 1 ? "" : "s", remark);
 	return 0;
 }
 
+static const struct sealctl_checker checker = {
+	.command = { .name = "set-scope", .usage = usage },
+	.operands = SEALCTL_FILES,
+	.operand = "FILE",
+	.leading = leading,
+	.file_begin = file_begin,
+	.object = object,
+	.file_end = file_end,
+};
+
 int cmd_set_scope(int argc, char **argv)
 {
-	int i, rc = SEALCTL_EXIT_OK;
-	const struct sealing_flag_option *f = sealing_find_flag_option("scope");
-	uint32_t value = 0;
-	int done = sealctl_options(&command, argc, argv, NULL, &i);
-
-	if (done >= 0)
-		return done;
-	if (sealctl_operand("set-scope", i, argc, "scope"))
-		return SEALCTL_EXIT_USAGE;
-	if (sealing_parse_flag_option(f->key, argv[i], &value) != 1) {
-		sealctl_usage_error("set-scope", "scope must be %s or %s, not '%s'", f->set_value,
-				    f->clear_value, argv[i]);
-		return SEALCTL_EXIT_USAGE;
-	}
-	if (sealctl_operand("set-scope", ++i, argc, "FILE"))
-		return SEALCTL_EXIT_USAGE;
-	for (; i < argc; i++)
-		if (set_one(argv[i], f, value))
-			rc = SEALCTL_EXIT_FAIL;
-	return rc;
+	struct set_scope s = { 0 };
+	return sealctl_run(&checker, &s, argc, argv);
 }

@@ -11,13 +11,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-struct plan {
-	const struct note_edit *e;
-	struct note_edit_plan *out;
-	int too_many, refused;
-	char why[SEALCTL_ERRLEN];
-};
-
 struct note_edit note_edit_policy(unsigned policy)
 {
 	return (struct note_edit){ "set-policy", SEALING_DESC_POLICY_OFFSET, 1, 0xffu, policy };
@@ -48,7 +41,7 @@ static void field_put(uint8_t *out, uint32_t v, const struct note_edit *e, int b
 		put_u32(out, v, big_endian);
 }
 
-static void refuse(struct plan *p, const struct sealctl_object *o, const char *fmt,
+static void refuse(struct note_edit_plan *p, const struct sealctl_object *o, const char *fmt,
 		   const char *detail)
 {
 	char name[SEALCTL_ERRLEN / 2];
@@ -59,11 +52,17 @@ static void refuse(struct plan *p, const struct sealctl_object *o, const char *f
 	snprintf(p->why, sizeof(p->why), fmt, name, detail);
 }
 
-static int collect(struct sealctl_object *o, void *arg)
+void note_edit_begin(struct note_edit_plan *p, const struct note_edit *e, const char *path)
 {
-	struct plan *p = arg;
+	memset(p, 0, sizeof(*p));
+	p->e = e;
+	p->have_before = !stat(path, &p->before);
+}
+
+int note_edit_object(struct note_edit_plan *p, const struct sealctl_object *o)
+{
 	const struct note_edit *e = p->e;
-	struct note_edit_result *r = &p->out->r;
+	struct note_edit_result *r = &p->r;
 
 	if (o->nnotes)
 		r->kinds |= 1u << o->kind;
@@ -92,11 +91,11 @@ static int collect(struct sealctl_object *o, void *arg)
 			r->mixed = 1;
 		if (new == old)
 			continue;
-		if (p->out->npatch == SEALCTL_PATCH_MAX) {
+		if (p->npatch == SEALCTL_PATCH_MAX) {
 			p->too_many = 1;
 			continue;
 		}
-		struct sealctl_patch *pt = &p->out->patch[p->out->npatch++];
+		struct sealctl_patch *pt = &p->patch[p->npatch++];
 		pt->offset = n->desc_offset + e->offset;
 		pt->len = e->width;
 		field_put(pt->old, old, e, o->big_endian);
@@ -105,37 +104,47 @@ static int collect(struct sealctl_object *o, void *arg)
 	return 0;
 }
 
-int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit_plan *out,
-		   char *err)
+int note_edit_check(struct note_edit_plan *p, const struct sealctl_file *f, char *err)
 {
-	struct plan p = { .e = e, .out = out };
-	struct sealctl_file_info fi;
-
-	memset(out, 0, sizeof(*out));
-	out->have_before = !stat(path, &out->before);
-	if (sealctl_scan(path, collect, &p, &fi, err) != SEALCTL_SCAN_OK) {
-		size_t len = strlen(err);
-		snprintf(err + len, SEALCTL_ERRLEN - len, "; file left unchanged");
+	if (f->result != SEALCTL_FILE_READ) {
+		sealctl_seterr(err, "%s; file left unchanged", f->why);
 		return -1;
 	}
-	if (fi.is_thin) {
+	if (f->info.is_thin) {
 		sealctl_seterr(err, "thin archive: run %s on its member files; file left unchanged",
-			       e->command);
+			       p->e->command);
 		return -1;
 	}
-	if (p.refused) {
-		sealctl_seterr(err, "%s; file left unchanged", p.why);
+	if (p->refused) {
+		sealctl_seterr(err, "%s; file left unchanged", p->why);
 		return -1;
 	}
-	if (out->r.notes == 0) {
+	if (p->r.notes == 0) {
 		sealctl_seterr(err, "not instrumented (no sealing note); file left unchanged");
 		return -1;
 	}
-	if (p.too_many) {
+	if (p->too_many) {
 		sealctl_seterr(err, "more than %d sealing notes; file left unchanged", SEALCTL_PATCH_MAX);
 		return -1;
 	}
 	return 0;
+}
+
+static int collect(struct sealctl_object *o, void *arg)
+{
+	return note_edit_object(arg, o);
+}
+
+int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit_plan *p,
+		   char *err)
+{
+	char why[SEALCTL_ERRLEN];
+	struct sealctl_file f = { .path = path, .why = why };
+
+	note_edit_begin(p, e, path);
+	enum sealctl_scan_result r = sealctl_scan(path, collect, p, &f.info, why);
+	f.result = r == SEALCTL_SCAN_OK ? SEALCTL_FILE_READ : SEALCTL_FILE_ERROR;
+	return note_edit_check(p, &f, err);
 }
 
 int note_edit_apply(const char *path, struct note_edit_plan *p, char *err)
@@ -147,16 +156,16 @@ int note_edit_apply(const char *path, struct note_edit_plan *p, char *err)
 	return 0;
 }
 
-int note_edit_file(const char *path, const struct note_edit *e, struct note_edit_result *r)
+int note_edit_file_end(struct note_edit_plan *p, const struct sealctl_file *f,
+		       struct note_edit_result *r)
 {
-	struct note_edit_plan p;
 	char err[SEALCTL_ERRLEN];
 
 	memset(r, 0, sizeof(*r));
-	if (note_edit_plan(path, e, &p, err) || note_edit_apply(path, &p, err)) {
-		sealctl_error(path, "%s", err);
+	if (note_edit_check(p, f, err) || note_edit_apply(f->path, p, err)) {
+		sealctl_error(f->path, "%s", err);
 		return -1;
 	}
-	*r = p.r;
+	*r = p->r;
 	return 0;
 }

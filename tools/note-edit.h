@@ -8,11 +8,14 @@
  * Anything doubtful (no note, a damaged or other-version note, a
  * compressed note section, a thin archive) refuses the whole file.
  * Planning and applying are apart so that tests/fuzz/fuzz-rewrite.c can
- * check every rewrite against its plan.
+ * check every rewrite against its plan.  The commands run the plan as
+ * hooks of their checker (checker.h).
  */
 #ifndef SEALCTL_NOTE_EDIT_H
 #define SEALCTL_NOTE_EDIT_H
 
+#include "checker.h"
+#include "diag.h"
 #include "rewrite.h"
 
 #include <stddef.h>
@@ -37,19 +40,29 @@ struct note_edit_result {
 /* What a rewrite of one file will do: the bytes to change, each checked
  * again on disk by the rewrite before anything is written. */
 struct note_edit_plan {
+	const struct note_edit *e;
 	struct note_edit_result r;
 	size_t npatch; /* r.changed once applied */
 	struct sealctl_patch patch[SEALCTL_PATCH_MAX];
 	int have_before;
 	struct stat before; /* the file as found, for its access time */
+	int too_many, refused; /* what the objects showed */
+	char why[SEALCTL_ERRLEN];
 };
 
 /* The edits of set-policy and set-scope (scope: the flag's bit or 0). */
 struct note_edit note_edit_policy(unsigned policy);
 struct note_edit note_edit_scope(uint32_t scope);
 
-/* Scans path and plans the edit.  0, or -1 with a one-line reason in err
+/* The plan in three steps, a set-* checker's hooks: begin (before the
+ * file is read), each object of the file, then the file's outcome. */
+void note_edit_begin(struct note_edit_plan *p, const struct note_edit *e, const char *path);
+int note_edit_object(struct note_edit_plan *p, const struct sealctl_object *o);
+/* 0 when the plan may be applied, or -1 with a one-line reason in err
  * (ending "file left unchanged"); nothing is written either way. */
+int note_edit_check(struct note_edit_plan *p, const struct sealctl_file *f, char *err);
+
+/* All three over path, for tests/fuzz/fuzz-rewrite.c. */
 int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit_plan *p,
 		   char *err);
 
@@ -58,8 +71,10 @@ int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit
  * is then left untouched. */
 int note_edit_apply(const char *path, struct note_edit_plan *p, char *err);
 
-/* Both, for the commands: 0 with r filled (the file rewritten when a note
- * changed), or -1 after a one-line error naming path. */
-int note_edit_file(const char *path, const struct note_edit *e, struct note_edit_result *r);
+/* The checker's file_end: check, then apply.  0 with r filled (the file
+ * rewritten when a note changed), or -1 after a one-line error naming
+ * the file. */
+int note_edit_file_end(struct note_edit_plan *p, const struct sealctl_file *f,
+		       struct note_edit_result *r);
 
 #endif
