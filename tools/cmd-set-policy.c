@@ -33,51 +33,35 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 if every FILE has the policy, 1 otherwise, 2 on usage errors.\n";
 
-struct set_policy {
-	unsigned policy;
-	struct note_edit edit;
-	struct note_edit_plan plan;
-};
-
-static int leading(void *ctx, int argc, char **argv, int *i)
+static int leading(void *plan, int argc, char **argv, int *i)
 {
-	struct set_policy *s = ctx;
+	struct note_edit_plan *p = plan;
+	unsigned policy;
 
 	if (sealctl_operand("set-policy", *i, argc, "policy"))
 		return SEALCTL_EXIT_USAGE;
-	if (!sealing_parse_policy(argv[*i], &s->policy)) {
+	if (!sealing_parse_policy(argv[*i], &policy)) {
 		sealctl_usage_error("set-policy", "policy must be 0, 1 or 2, not '%s'", argv[*i]);
 		return SEALCTL_EXIT_USAGE;
 	}
-	s->edit = note_edit_policy(s->policy);
+	p->edit = note_edit_policy(policy);
 	++*i;
 	return -1;
 }
 
-static void file_begin(void *ctx, const char *path)
+static int file_end(void *plan, const struct sealctl_file *f)
 {
-	struct set_policy *s = ctx;
-	note_edit_begin(&s->plan, &s->edit, path);
-}
-
-static int object(void *ctx, struct sealctl_object *o)
-{
-	struct set_policy *s = ctx;
-	return note_edit_object(&s->plan, o);
-}
-
-static int file_end(void *ctx, const struct sealctl_file *f)
-{
-	struct set_policy *s = ctx;
+	struct note_edit_plan *p = plan;
+	unsigned policy = p->edit.value;
 	struct note_edit_result r;
 
-	if (note_edit_file_end(&s->plan, f, &r))
+	if (note_edit_file_end(p, f, &r))
 		return 1;
 	if (r.changed == 0)
-		printf("%s: policy already %u\n", f->path, s->policy);
+		printf("%s: policy already %u\n", f->path, policy);
 	else
 		printf("%s: policy %s%" PRIu32 " -> %u (%zu of %zu note%s rewritten)\n", f->path,
-		       r.mixed ? "mixed, first " : "", r.old, s->policy, r.changed, r.notes,
+		       r.mixed ? "mixed, first " : "", r.old, policy, r.changed, r.notes,
 		       r.notes == 1 ? "" : "s");
 	return 0;
 }
@@ -87,13 +71,13 @@ static const struct sealctl_checker checker = {
 	.operands = SEALCTL_FILES,
 	.operand = "FILE",
 	.leading = leading,
-	.file_begin = file_begin,
-	.object = object,
+	.file_begin = note_edit_file_begin,
+	.object = note_edit_object,
 	.file_end = file_end,
 };
 
 int cmd_set_policy(int argc, char **argv)
 {
-	struct set_policy s = { 0 };
-	return sealctl_run(&checker, &s, argc, argv);
+	struct note_edit_plan plan = { 0 };
+	return sealctl_run(&checker, &plan, argc, argv);
 }

@@ -30,59 +30,41 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 if every FILE has the scope, 1 otherwise, 2 on usage errors.\n";
 
-struct set_scope {
-	const struct sealing_flag_option *flag;
-	uint32_t value;
-	struct note_edit edit;
-	struct note_edit_plan plan;
-};
-
-static int leading(void *ctx, int argc, char **argv, int *i)
+static int leading(void *plan, int argc, char **argv, int *i)
 {
-	struct set_scope *s = ctx;
-	const struct sealing_flag_option *f = s->flag = sealing_find_flag_option("scope");
+	struct note_edit_plan *p = plan;
+	const struct sealing_flag_option *f = sealing_find_flag_option("scope");
+	uint32_t scope = 0; /* read-modify-write: the parser only sets or clears its bit */
 
 	if (sealctl_operand("set-scope", *i, argc, "scope"))
 		return SEALCTL_EXIT_USAGE;
-	if (sealing_parse_flag_option(f->key, argv[*i], &s->value) != 1) {
+	if (sealing_parse_flag_option(f->key, argv[*i], &scope) != 1) {
 		sealctl_usage_error("set-scope", "scope must be %s or %s, not '%s'", f->set_value,
 				    f->clear_value, argv[*i]);
 		return SEALCTL_EXIT_USAGE;
 	}
-	s->edit = note_edit_scope(s->value);
+	p->edit = note_edit_scope(scope);
 	++*i;
 	return -1;
 }
 
-static void file_begin(void *ctx, const char *path)
+static int file_end(void *plan, const struct sealctl_file *f)
 {
-	struct set_scope *s = ctx;
-	note_edit_begin(&s->plan, &s->edit, path);
-}
-
-static int object(void *ctx, struct sealctl_object *o)
-{
-	struct set_scope *s = ctx;
-	return note_edit_object(&s->plan, o);
-}
-
-static int file_end(void *ctx, const struct sealctl_file *f)
-{
-	struct set_scope *s = ctx;
+	struct note_edit_plan *p = plan;
+	const struct sealing_flag_option *scope = sealing_find_flag_option("scope");
+	const char *want = sealing_flag_value(scope, p->edit.value);
 	const unsigned exe = 1u << SEALCTL_KIND_EXECUTABLE | 1u << SEALCTL_KIND_PIE;
 	struct note_edit_result r;
 
-	if (note_edit_file_end(&s->plan, f, &r))
+	if (note_edit_file_end(p, f, &r))
 		return 1;
 	const char *remark = r.kinds & ~exe ? "; scope only matters in an executable's note" : "";
 	if (r.changed == 0)
-		printf("%s: scope already %s%s\n", f->path, sealing_flag_value(s->flag, s->value),
-		       remark);
+		printf("%s: scope already %s%s\n", f->path, want, remark);
 	else
 		printf("%s: scope %s%s -> %s (%zu of %zu note%s rewritten)%s\n", f->path,
-		       r.mixed ? "mixed, first " : "", sealing_flag_value(s->flag, r.old),
-		       sealing_flag_value(s->flag, s->value), r.changed, r.notes,
-		       r.notes == 1 ? "" : "s", remark);
+		       r.mixed ? "mixed, first " : "", sealing_flag_value(scope, r.old), want,
+		       r.changed, r.notes, r.notes == 1 ? "" : "s", remark);
 	return 0;
 }
 
@@ -91,13 +73,13 @@ static const struct sealctl_checker checker = {
 	.operands = SEALCTL_FILES,
 	.operand = "FILE",
 	.leading = leading,
-	.file_begin = file_begin,
-	.object = object,
+	.file_begin = note_edit_file_begin,
+	.object = note_edit_object,
 	.file_end = file_end,
 };
 
 int cmd_set_scope(int argc, char **argv)
 {
-	struct set_scope s = { 0 };
-	return sealctl_run(&checker, &s, argc, argv);
+	struct note_edit_plan plan = { 0 };
+	return sealctl_run(&checker, &plan, argc, argv);
 }

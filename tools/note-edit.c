@@ -52,16 +52,20 @@ static void refuse(struct note_edit_plan *p, const struct sealctl_object *o, con
 	snprintf(p->why, sizeof(p->why), fmt, name, detail);
 }
 
-void note_edit_begin(struct note_edit_plan *p, const struct note_edit *e, const char *path)
+void note_edit_file_begin(void *plan, const char *path)
 {
+	struct note_edit_plan *p = plan;
+	struct note_edit e = p->edit;
+
 	memset(p, 0, sizeof(*p));
-	p->e = e;
+	p->edit = e;
 	p->have_before = !stat(path, &p->before);
 }
 
-int note_edit_object(struct note_edit_plan *p, const struct sealctl_object *o)
+int note_edit_object(void *plan, struct sealctl_object *o)
 {
-	const struct note_edit *e = p->e;
+	struct note_edit_plan *p = plan;
+	const struct note_edit *e = &p->edit;
 	struct note_edit_result *r = &p->r;
 
 	if (o->nnotes)
@@ -112,7 +116,7 @@ int note_edit_check(struct note_edit_plan *p, const struct sealctl_file *f, char
 	}
 	if (f->info.is_thin) {
 		sealctl_seterr(err, "thin archive: run %s on its member files; file left unchanged",
-			       p->e->command);
+			       p->edit.command);
 		return -1;
 	}
 	if (p->refused) {
@@ -130,9 +134,9 @@ int note_edit_check(struct note_edit_plan *p, const struct sealctl_file *f, char
 	return 0;
 }
 
-static int collect(struct sealctl_object *o, void *arg)
+static int collect(struct sealctl_object *o, void *plan)
 {
-	return note_edit_object(arg, o);
+	return note_edit_object(plan, o);
 }
 
 int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit_plan *p,
@@ -141,7 +145,8 @@ int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit
 	char why[SEALCTL_ERRLEN];
 	struct sealctl_file f = { .path = path, .why = why };
 
-	note_edit_begin(p, e, path);
+	p->edit = *e;
+	note_edit_file_begin(p, path);
 	enum sealctl_scan_result r = sealctl_scan(path, collect, p, &f.info, why);
 	f.result = r == SEALCTL_SCAN_OK ? SEALCTL_FILE_READ : SEALCTL_FILE_ERROR;
 	return note_edit_check(p, &f, err);

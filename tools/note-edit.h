@@ -38,9 +38,10 @@ struct note_edit_result {
 };
 
 /* What a rewrite of one file will do: the bytes to change, each checked
- * again on disk by the rewrite before anything is written. */
+ * again on disk by the rewrite before anything is written.  It is all
+ * the context set-policy and set-scope need as checkers. */
 struct note_edit_plan {
-	const struct note_edit *e;
+	struct note_edit edit;
 	struct note_edit_result r;
 	size_t npatch; /* r.changed once applied */
 	struct sealctl_patch patch[SEALCTL_PATCH_MAX];
@@ -54,10 +55,11 @@ struct note_edit_plan {
 struct note_edit note_edit_policy(unsigned policy);
 struct note_edit note_edit_scope(uint32_t scope);
 
-/* The plan in three steps, a set-* checker's hooks: begin (before the
- * file is read), each object of the file, then the file's outcome. */
-void note_edit_begin(struct note_edit_plan *p, const struct note_edit *e, const char *path);
-int note_edit_object(struct note_edit_plan *p, const struct sealctl_object *o);
+/* The plan of one file in three steps, which are the file_begin and
+ * object hooks of a checker whose context is the plan (checker.h), and
+ * note_edit_file_end below.  The edit is set beforehand. */
+void note_edit_file_begin(void *plan, const char *path);
+int note_edit_object(void *plan, struct sealctl_object *o);
 /* 0 when the plan may be applied, or -1 with a one-line reason in err
  * (ending "file left unchanged"); nothing is written either way. */
 int note_edit_check(struct note_edit_plan *p, const struct sealctl_file *f, char *err);
