@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 static const char usage[] =
-	"usage: sealctl set-policy 0|1|2 FILE...\n"
+	"usage: sealctl set-policy [--in-place] 0|1|2 FILE...\n"
 	"\n"
 	"Rewrite the policy byte of every sealing note in each FILE, and nothing\n"
 	"else.  The file is patched in a copy in the same directory, synced and\n"
@@ -24,11 +24,19 @@ static const char usage[] =
 	"are patched too; the policy then reaches a module only if the linker\n"
 	"keeps that object's copy of the runtime, i.e. it is the first\n"
 	"instrumented object on the link line.  Thin archives are refused (patch\n"
-	"the member files instead), and so are files with several hard links.\n"
+	"the member files instead), and so are files with several hard links,\n"
+	"unless --in-place.\n"
 	"\n"
 	"A file without a sealing note, or whose note is damaged or of another\n"
 	"note version, is refused and left byte-for-byte unchanged.\n"
 	"\n"
+	"  --in-place  write the changed bytes into the file itself (one pwrite\n"
+	"           per note, then fsync): every hard link sees the change.  Not\n"
+	"           atomic for processes reading the file meanwhile, no copy of\n"
+	"           the old file is kept, and a crash before the sync can leave\n"
+	"           some notes changed and others not (sealctl status shows it;\n"
+	"           run the command again).  Capabilities, set-user-ID and times\n"
+	"           are put back; a running executable cannot be written.\n"
 	"  --help   this text\n"
 	"\n"
 	"Exit status: 0 if every FILE has the policy, 1 otherwise, 2 on usage errors.\n";
@@ -67,7 +75,11 @@ static int file_end(void *plan, const struct sealctl_file *f)
 }
 
 static const struct sealctl_checker checker = {
-	.command = { .name = "set-policy", .usage = usage },
+	.command = { .name = "set-policy",
+		     .usage = usage,
+		     .shortopts = "",
+		     .longopts = note_edit_longopts,
+		     .option = note_edit_option },
 	.operands = SEALCTL_FILES,
 	.operand = "FILE",
 	.leading = leading,

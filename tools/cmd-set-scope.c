@@ -9,13 +9,14 @@
 #include <string.h>
 
 static const char usage[] =
-	"usage: sealctl set-scope process|module FILE...\n"
+	"usage: sealctl set-scope [--in-place] process|module FILE...\n"
 	"\n"
 	"Rewrite the scope flag (scope=process or scope=module) of every sealing\n"
 	"note in each FILE, and nothing else, crash-safely in place like\n"
 	"set-policy: same copy, sync and rename, same kept metadata, same\n"
 	"refusals (no note, damaged or other-version note, thin archive, several\n"
-	"hard links).\n"
+	"hard links unless --in-place, which writes the file itself as\n"
+	"set-policy --in-place does: see sealctl set-policy --help).\n"
 	"\n"
 	"  process  the executable also seals every object loaded at start-up\n"
 	"           that has no note of its own (libc, ld.so, uninstrumented and\n"
@@ -26,6 +27,7 @@ static const char usage[] =
 	"ignored, and an object's or archive member's counts once it is linked\n"
 	"into an executable (as the first instrumented object on the link line).\n"
 	"\n"
+	"  --in-place  write the changed bytes into the file itself\n"
 	"  --help   this text\n"
 	"\n"
 	"Exit status: 0 if every FILE has the scope, 1 otherwise, 2 on usage errors.\n";
@@ -69,7 +71,11 @@ static int file_end(void *plan, const struct sealctl_file *f)
 }
 
 static const struct sealctl_checker checker = {
-	.command = { .name = "set-scope", .usage = usage },
+	.command = { .name = "set-scope",
+		     .usage = usage,
+		     .shortopts = "",
+		     .longopts = note_edit_longopts,
+		     .option = note_edit_option },
 	.operands = SEALCTL_FILES,
 	.operand = "FILE",
 	.leading = leading,

@@ -4,6 +4,7 @@
 #include "byteorder.h"
 #include "diag.h"
 #include "object.h"
+#include "patch-in-place.h"
 #include "report.h"
 #include "scan.h"
 
@@ -56,9 +57,11 @@ void note_edit_file_begin(void *plan, const char *path)
 {
 	struct note_edit_plan *p = plan;
 	struct note_edit e = p->edit;
+	int in_place = p->in_place;
 
 	memset(p, 0, sizeof(*p));
 	p->edit = e;
+	p->in_place = in_place;
 	p->have_before = !stat(path, &p->before);
 }
 
@@ -108,6 +111,19 @@ int note_edit_object(void *plan, struct sealctl_object *o)
 	return 0;
 }
 
+const struct option note_edit_longopts[] = {
+	{ "in-place", no_argument, NULL, 'i' },
+	{ 0 },
+};
+
+int note_edit_option(int key, const char *arg, void *plan)
+{
+	(void)key; /* --in-place is the only one */
+	(void)arg;
+	((struct note_edit_plan *)plan)->in_place = 1;
+	return 0;
+}
+
 int note_edit_check(struct note_edit_plan *p, const struct sealctl_file *f, char *err)
 {
 	if (f->result != SEALCTL_FILE_READ) {
@@ -154,8 +170,10 @@ int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit
 
 int note_edit_apply(const char *path, struct note_edit_plan *p, char *err)
 {
-	if (p->npatch && sealctl_rewrite(path, p->patch, p->npatch,
-					 p->have_before ? &p->before : NULL, err))
+	const struct stat *before = p->have_before ? &p->before : NULL;
+
+	if (p->npatch && (p->in_place ? sealctl_patch_in_place(path, p->patch, p->npatch, before, err)
+				      : sealctl_rewrite(path, p->patch, p->npatch, before, err)))
 		return -1;
 	p->r.changed = p->npatch;
 	return 0;
