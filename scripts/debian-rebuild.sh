@@ -404,7 +404,8 @@ recheck_package() {
 # sealctl check: every ELF executable and shared library must carry the
 # note with policy 1 or more.  32-bit objects (multilib packages) are
 # counted apart: mseal(2) serves 64-bit processes only and the plugin
-# leaves -m32 code alone (docs/distro.md).  What sealctl status says of
+# leaves -m32 code alone (docs/distro.md); so are the files check calls
+# not applicable (foreign architecture, own start-up).  What sealctl status says of
 # each ELF file goes to $facts for check_runtime:
 #   PATH <tab> CLASS (32, 64) <tab> TYPE (executable, pie-executable,
 #   shared-object, relocatable...) <tab> SCOPE (process, module, none)
@@ -441,13 +442,17 @@ with open(facts, "w") as out:
             scopes = {n["options"]["scope"] for n in o.get("notes") or [] if "options" in n}
             scope = "process" if "process" in scopes else "module" if scopes else "none"
             out.write("%s\t%d\t%s\t%s\n" % (f, o["class"], o["type"], scope))
-ok, short, n32, policies, carriers = [], [], [], set(), {}
+ok, short, n32, na, policies, carriers = [], [], [], [], set(), {}
 for r in results:
     f, s = r["file"], status.get(r["file"], {})
     rel = f[len(root):] if f.startswith(root) else f
     if s.get("class") == 32:
         n32.append(rel)
         print("32-bit  " + rel)
+        continue
+    if r["result"] == "not-applicable":
+        na.append(rel)
+        print("n/a     %s: %s" % (rel, r["reason"]))
         continue
     if r["result"] == "pass":
         ok.append(rel)
@@ -468,6 +473,8 @@ if policies:
     detail.append("policy " + "/".join(str(p) for p in sorted(policies)))
 if n32:
     detail.append("%d 32-bit left alone" % len(n32))
+if na:
+    detail.append("%d not applicable" % len(na))
 field += " (" + "; ".join(detail) + ")" if detail else ""
 good = total > 0 and not short
 if carrier == "clang" and good and "llvm-pass" not in carriers:

@@ -41,7 +41,8 @@ config.substitutions += [
 
 for tool in ('strace', 'valgrind', 'gdb', 'fakeroot', 'qemu-x86_64', 'setpriv',
              'readelf', 'objdump', 'ld.gold', 'ld.lld', 'gfortran',
-             'ccache', 'distcc', 'distccd', 'icecc', 'icecc-create-env'):
+             'ccache', 'distcc', 'distccd', 'icecc', 'icecc-create-env',
+             'aarch64-linux-gnu-gcc'):
     if shutil.which(tool):
         config.available_features.add(tool)
 

@@ -94,6 +94,13 @@ struct sealctl_object {
 
 	struct sealctl_gnu_property prop;
 
+	/* What tells the files the plugin leaves alone by design (check). */
+	int debug_only; /* a separate debug file: its allocated sections
+			   have no bytes (NOBITS), notes aside */
+	int abi_tag;    /* .note.ABI-tag: libc's start files are linked in */
+	int libc_start; /* 1: a symbol table names __libc_start_main; 0: it
+			   has symbols, not that one; -1: none to tell */
+
 	/* NT_SEALING_PROCESS: the executable's part of the runtime (its
 	 * process pass) is linked in. */
 	int process_pass;

@@ -39,6 +39,10 @@ void sealctl_scan_dynamic(int fd, uint64_t base, uint64_t size, struct sealctl_o
  * DT_FLAGS_1 (static PIE). */
 enum sealctl_kind sealctl_kind_of(const struct sealctl_object *o);
 
+/* o->debug_only, o->abi_tag and o->libc_start, from the sections and
+ * symbol tables (after sealctl_kind_of and sealctl_scan_dynamic). */
+void sealctl_scan_traits(bfd *abfd, struct sealctl_object *o);
+
 /* Record the sealing notes and the GNU property note of o. */
 int sealctl_scan_note_sections(bfd *abfd, struct sealctl_object *o, char *err);
 int sealctl_scan_note_segments(int fd, uint64_t fsize, struct sealctl_object *o, char *err);

@@ -52,6 +52,7 @@ static int describe(bfd *abfd, int fd, uint64_t base, uint64_t size, int patchab
 		return -1;
 	sealctl_scan_dynamic(fd, base, size, o);
 	o->kind = sealctl_kind_of(o);
+	sealctl_scan_traits(abfd, o);
 
 	int rc = sealctl_scan_note_sections(abfd, o, err);
 	if (!rc && base == 0)
