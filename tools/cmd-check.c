@@ -44,7 +44,8 @@ static const char usage[] =
 	"failures: 32-bit ELF files, another architecture's, separate debug files\n"
 	"(allocated sections without bytes), and executables with their own\n"
 	"start-up (no sealing note, no libc start files, symbols without\n"
-	"__libc_start_main; a stripped one cannot tell and is checked).\n"
+	"__libc_start_main; a stripped one cannot tell and is checked, and so is\n"
+	"a Go program, which external linking seals).\n"
 	"\n"
 	"  --min-policy N  minimum effective policy, 0, 1 or 2 (default 1:\n"
 	"                  an instrumented file set to policy 0 fails)\n"
@@ -242,7 +243,7 @@ static const char *not_applicable(const struct sealctl_object *o, char *why, siz
 	if (o->debug_only)
 		return "not applicable: separate debug file (no loadable contents)";
 	if ((o->kind == SEALCTL_KIND_EXECUTABLE || o->kind == SEALCTL_KIND_PIE) && !o->nnotes &&
-	    !o->section_damage[0] && !o->abi_tag && o->libc_start == 0)
+	    !o->section_damage[0] && !o->abi_tag && !o->go && o->libc_start == 0)
 		return "not applicable: own start-up (no libc start files, no __libc_start_main): "
 		       "nothing would run the runtime's constructor";
 	return NULL;

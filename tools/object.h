@@ -98,6 +98,8 @@ struct sealctl_object {
 	int debug_only; /* a separate debug file: its allocated sections
 			   have no bytes (NOBITS), notes aside */
 	int abi_tag;    /* .note.ABI-tag: libc's start files are linked in */
+	int go;         /* a Go program: its own start-up, yet sealable
+			   (external linking, docs/distro.md) */
 	int libc_start; /* 1: a symbol table names __libc_start_main; 0: it
 			   has symbols, not that one; -1: none to tell */
 

@@ -39,7 +39,7 @@ void sealctl_scan_dynamic(int fd, uint64_t base, uint64_t size, struct sealctl_o
  * DT_FLAGS_1 (static PIE). */
 enum sealctl_kind sealctl_kind_of(const struct sealctl_object *o);
 
-/* o->debug_only, o->abi_tag and o->libc_start, from the sections and
+/* o->debug_only, o->abi_tag, o->go and o->libc_start, from the sections and
  * symbol tables (after sealctl_kind_of and sealctl_scan_dynamic). */
 void sealctl_scan_traits(bfd *abfd, struct sealctl_object *o);
 

@@ -42,6 +42,8 @@ void sealctl_scan_traits(bfd *abfd, struct sealctl_object *o)
 		sections++;
 		if (name && !strcmp(name, ".note.ABI-tag"))
 			o->abi_tag = 1;
+		if (name && (!strcmp(name, ".go.buildinfo") || !strcmp(name, ".note.go.buildid")))
+			o->go = 1;
 		/* objcopy --only-keep-debug keeps the notes' bytes and makes
 		 * every other allocated section NOBITS. */
 		if ((f & SEC_ALLOC) && (f & SEC_HAS_CONTENTS) && !(name && !strncmp(name, ".note", 5)))
