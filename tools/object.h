@@ -101,7 +101,8 @@ struct sealctl_object {
 	int go;         /* a Go program: its own start-up, yet sealable
 			   (external linking, docs/distro.md) */
 	int libc_start; /* 1: a symbol table names __libc_start_main; 0: it
-			   has symbols, not that one; -1: none to tell */
+			   has symbols, not that one; -1: none to tell, or
+			   not looked for (not an executable, or abi_tag) */
 
 	/* NT_SEALING_PROCESS: the executable's part of the runtime (its
 	 * process pass) is linked in. */

@@ -99,7 +99,7 @@ static int open_original(struct rewrite *r, const char *path, char *err)
 	/* rename() gives the new contents to this name only; the other
 	 * links would silently keep the old policy. */
 	if (r->st.st_nlink > 1) {
-		sealctl_seterr(err, "has %ju hard links; refusing to split them (rewrite each link's file separately after breaking the links)",
+		sealctl_seterr(err, "has %ju hard links; refusing to split them (set-policy and set-scope --in-place write the one inode they share)",
 			       (uintmax_t)r->st.st_nlink);
 		return -1;
 	}

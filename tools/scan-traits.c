@@ -51,6 +51,11 @@ void sealctl_scan_traits(bfd *abfd, struct sealctl_object *o)
 	}
 	o->debug_only = sections && !loaded && o->kind != SEALCTL_KIND_RELOCATABLE;
 
+	/* Reading a symbol table costs; only an executable without libc's
+	 * start files can need it. */
+	o->libc_start = -1;
+	if ((o->kind != SEALCTL_KIND_EXECUTABLE && o->kind != SEALCTL_KIND_PIE) || o->abi_tag)
+		return;
 	int found = 0;
 	int s = scan_symbols(abfd, 0, &found);
 	int d = o->dyn.present ? scan_symbols(abfd, 1, &found) : -1;
