@@ -137,7 +137,7 @@ RT_FN enum rt_damage rt_note_check(const volatile struct sealing_note *n,
 	return RT_DAMAGE_NONE;
 }
 
-/* The words, as sealctl check words the same damage (tools/note.c). */
+/* The words, as sealctl check words the same damage (tools/note-read.c). */
 RT_FN const char *rt_note_damage(const volatile struct sealing_note *n,
 				 const volatile unsigned char *state)
 {

@@ -92,7 +92,7 @@ root=$work/root
 rm -rf "$t" "$root"
 mkdir -p "$t" "$root/proc" "$root/dev" "$root/lib" "$root$(dirname "$t")"
 rt=$build/link-object
-probe="-I$src/tests/helpers $build/tests/helpers/CMakeFiles/sealprobe.dir/sealprobe.c.o"
+probe="-I$src/tests/helpers $build/tests/helpers/sealprobe.o"
 in=$src/tests/Inputs
 # shellcheck disable=SC2086
 {
@@ -105,8 +105,8 @@ in=$src/tests/Inputs
 	$cc -O2 -shared -fPIC -DLIBRARY -DFN=dl_fn "$ra" $probe "$rt/sealing-rt.o" -Wl,-z,now -o "$t/libdl.so"
 	$cc -O2 "$ra" $probe "$rt/sealing-rt.o" -Wl,-z,now -L"$t" -lneeded -Wl,-rpath,"$t" -o "$t/relro-pie"
 	$cc -O2 -static -DSTATIC "$ra" $probe "$rt/sealing-rt.o" -o "$t/relro-static"
-	holes=$src/tests/arm64/Inputs/holes.c
-	$cc -O2 "$holes" "$rt/sealing-rt.o" -ldl -o "$t/holes"
+	holes="$src/tests/arm64/Inputs/holes.c -I$src/common $src/common/smaps.c"
+	$cc -O2 $holes "$rt/sealing-rt.o" -ldl -o "$t/holes"
 	# glibc's loader scenario: its libraries, and holes.c as the program.
 	sh "$in/loader-scenario.sh" "$t/scenario" "$cc" "$rt/sealing-rt.o" \
 		"$rt/sealing-rt-policy0.o" "$rt/sealing-rt-module-scope.o" "$probe"
@@ -114,7 +114,7 @@ in=$src/tests/Inputs
 	for scope in scenario module; do
 		obj=$rt/sealing-rt.o
 		[ $scope = module ] && obj=$rt/sealing-rt-module-scope.o
-		$cc -O2 "$holes" "$obj" -L"$sc" -Wl,--no-as-needed -lneeded -lplainun \
+		$cc -O2 $holes "$obj" -L"$sc" -Wl,--no-as-needed -lneeded -lplainun \
 			-lpolicy0 -Wl,-rpath,"$sc" -ldl -o "$t/holes-$scope"
 	done
 }
@@ -125,7 +125,7 @@ if [ -f "$plugin" ]; then
 fi
 cp -a "$t" "$root$t"
 cp "$sysroot/lib/ld-linux-aarch64.so.1" "$sysroot/lib/libc.so.6" "$root/lib/"
-$cc -O2 -static -Wall -Wextra "$src/scripts/arm64-kernel-init.c" -o "$root/init"
+$cc -O2 -static -Wall -Wextra "$src/tests/helpers/arm64-kernel-init.c" -o "$root/init"
 
 # NAME ENV... -- PROGRAM ARGS   |   check file, prefixes (for FileCheck)
 sc=$t/scenario

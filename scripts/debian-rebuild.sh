@@ -95,6 +95,10 @@ if [ "$carrier" = clang ]; then
 	command -v "$clang" >/dev/null 2>&1 || die "no $clang (apt-get install clang-19)"
 fi
 [ -x "$sealctl" ] || die "no sealctl at $sealctl: build first (cmake --build build)"
+# Where the C library lives (Debian's multiarch directory): its sealing
+# is checked in programs whose note asks for process scope.
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || cc -print-multiarch) ||
+	die "cannot tell the multiarch directory (dpkg-architecture, cc -print-multiarch)"
 command -v python3 >/dev/null 2>&1 || die "python3 is needed to read sealctl's JSON"
 mkdir -p "$workdir"
 workdir=$(cd "$workdir" && pwd -P)
@@ -146,15 +150,14 @@ ensure_deb_src() {
 	as_root apt-get update -qq || die "apt-get update failed"
 }
 
-# The helpers, compiled plainly (none of the flags under test): the
-# kernel's view of a running program, read just before it exits, and a
-# program that loads libraries.
-wrapper=$workdir/sealed-at-exit
+# The helpers, without sealing (none of the flags under test): the
+# kernel's view of a running program, read just before it exits (built
+# with the tree), and a program that loads libraries.
+wrapper=$repo/build/tests/helpers/sealed-at-exit
 probe=$workdir/lib-probe
 build_helpers() {
-	cc -O2 -Wall -Wextra -Werror "$repo/scripts/sealed-at-exit.c" -o "$wrapper" ||
-		die "cannot build $wrapper"
-	cc -O2 -Wall -Wextra -Werror "$repo/scripts/lib-probe.c" -o "$probe" ||
+	[ -x "$wrapper" ] || die "no $wrapper: build first (cmake --build build)"
+	cc -O2 -Wall -Wextra -Werror "$repo/tests/helpers/lib-probe.c" -o "$probe" ||
 		die "cannot build $probe"
 }
 
@@ -238,10 +241,6 @@ tests_run() {
 # it, ...), or nothing for a debian/rules that does not use dh.
 last_dh_step() {
 	sed -n -e 's/^   \(debian\/rules \)\{0,1\}\(override_\)\{0,1\}\(dh_[a-z_]*\).*/\3/p' "$1" | tail -n 1
-}
-
-is_elf() {
-	[ "$(head -c 4 "$1" 2>/dev/null | od -An -c | tr -d ' ')" = '177ELF' ]
 }
 
 # Appends the result to WORKDIR/results.tsv and rewrites results.md from
@@ -405,18 +404,23 @@ recheck_package() {
 # sealctl check: every ELF executable and shared library must carry the
 # note with policy 1 or more.  32-bit objects (multilib packages) are
 # counted apart: mseal(2) serves 64-bit processes only and the plugin
-# leaves -m32 code alone (docs/distro.md).
+# leaves -m32 code alone (docs/distro.md); so are the files check calls
+# not applicable (foreign architecture, own start-up).  What sealctl status says of
+# each ELF file goes to $facts for check_runtime:
+#   PATH <tab> CLASS (32, 64) <tab> TYPE (executable, pie-executable,
+#   shared-object, relocatable...) <tab> SCOPE (process, module, none)
 check_elf() {
 	elf_ok=0
+	facts=$dir/elf-facts.tsv
 	for deb in "$dir"/src/*.deb; do
 		[ -e "$deb" ] || continue
 		case $(basename "$deb") in *-dbgsym_* | *-dbg_*) continue ;; esac
 		dpkg-deb -x "$deb" "$dir/root" || { elf="(cannot unpack $deb)"; return 1; }
 	done
 	rm -rf "$dir/root/usr/lib/debug"
-	python3 - "$dir/root" "$sealctl" "$carrier" >"$dir/elf.txt" 2>"$dir/check.err" <<'EOF' || true
+	python3 - "$dir/root" "$sealctl" "$carrier" "$facts" >"$dir/elf.txt" 2>"$dir/check.err" <<'EOF' || true
 import json, os, subprocess, sys
-root, sealctl, carrier = sys.argv[1:4]
+root, sealctl, carrier, facts = sys.argv[1:5]
 # The regular files only: a symlink in a .deb may be absolute and, unpacked
 # elsewhere, point at the system's own copy.
 paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs
@@ -432,13 +436,23 @@ for i in range(0, len(files), 200):
                          capture_output=True, text=True).stdout
     for o in json.loads(out or "[]"):
         status.setdefault(o.get("file"), o)
-ok, short, n32, policies, carriers, scopes = [], [], [], set(), {}, set()
+with open(facts, "w") as out:
+    for f, o in sorted(status.items()):
+        if o.get("member") is None and "class" in o:
+            scopes = {n["options"]["scope"] for n in o.get("notes") or [] if "options" in n}
+            scope = "process" if "process" in scopes else "module" if scopes else "none"
+            out.write("%s\t%d\t%s\t%s\n" % (f, o["class"], o["type"], scope))
+ok, short, n32, na, policies, carriers = [], [], [], [], set(), {}
 for r in results:
     f, s = r["file"], status.get(r["file"], {})
     rel = f[len(root):] if f.startswith(root) else f
     if s.get("class") == 32:
         n32.append(rel)
         print("32-bit  " + rel)
+        continue
+    if r["result"] == "not-applicable":
+        na.append(rel)
+        print("n/a     %s: %s" % (rel, r["reason"]))
         continue
     if r["result"] == "pass":
         ok.append(rel)
@@ -459,6 +473,8 @@ if policies:
     detail.append("policy " + "/".join(str(p) for p in sorted(policies)))
 if n32:
     detail.append("%d 32-bit left alone" % len(n32))
+if na:
+    detail.append("%d not applicable" % len(na))
 field += " (" + "; ".join(detail) + ")" if detail else ""
 good = total > 0 and not short
 if carrier == "clang" and good and "llvm-pass" not in carriers:
@@ -475,15 +491,25 @@ EOF
 	[ "$elf_ok" = 1 ]
 }
 
-# Whether the module at $1 has a note with process scope (flag 0x4).
-process_scope() {
-	"$sealctl" status --json "$1" 2>/dev/null |
-		python3 -c 'import json,sys; o=json.load(sys.stdin); sys.exit(0 if any(n.get("flags",0)&4 for x in o for n in (x.get("notes") or [])) else 1)'
+# The scope of ELF file $1's note, as sealctl said in check_elf.
+scope_of() {
+	awk -F '\t' -v f="$1" '$1 == f { print $4; exit }' "$facts"
 }
 
-# The "N/M" the wrapper printed for object $2 in log $1, or nothing.
+# The 64-bit ELF files of the tree whose sealctl type is one of $@.
+elf_files() {
+	awk -F '\t' -v types=" $* " '$2 == 64 && index(types, " " $3 " ") { print $1 }' "$facts"
+}
+
+# The "N/M" the wrapper printed in log $1 for the object at path $2 (a
+# sed pattern without groups).
 kernel_says() {
 	sed -n "s|^sealed-at-exit: $2: \([0-9]*/[0-9]*\) mappings sealed\$|\1|p" "$1" | tail -n 1
+}
+
+# Whether "N/M" says that the object has mappings and all are sealed.
+all_sealed() {
+	case $1 in [1-9]*/*) [ "${1%/*}" = "${1#*/}" ] ;; *) false ;; esac
 }
 
 # Whether every object under the unpacked tree that the wrapper reported
@@ -493,101 +519,149 @@ tree_sealed() {
 		awk '$1 != $2 || $2 == 0 { bad = 1 } END { exit !bad }'
 }
 
+# The C library and the program's interpreter, as the kernel names their
+# mappings, for a dynamically linked program $1; nothing for a static one.
+c_runtime_of() {
+	interp=$(readelf -lW "$1" | sed -n 's/^.*Requesting program interpreter: \(.*\)]$/\1/p')
+	[ -n "$interp" ] || return 0
+	readlink -f "/usr/lib/$multiarch/libc.so.6"
+	readlink -f "$interp"
+}
+
+# Adds $1 to the list of what is not sealed.
+not_sealed() {
+	unsealed="${unsealed:+$unsealed, }$1"
+}
+
+# A program: PROG --version under the wrapper (stdin /dev/null, 20 s at
+# most).  All its own mappings must be sealed, and every object of the
+# package it loaded; with process scope, the C library and the loader too.
+check_program() {
+	prog=$1
+	run_log=$dir/run-$(basename "$prog").log
+	SEALING_DEBUG=1 LD_LIBRARY_PATH=$libdirs \
+		"$wrapper" -t 20 "$prog" --version </dev/null >"$run_log" 2>&1 || true
+	seen=$(kernel_says "$run_log" "$prog")
+	result=ok also=
+	if ! all_sealed "$seen" || ! tree_sealed "$run_log"; then
+		result=bad
+	fi
+	c_runtime=
+	if [ "$(scope_of "$prog")" = process ]; then
+		c_runtime=$(c_runtime_of "$prog")
+	fi
+	if [ -n "$c_runtime" ]; then
+		for object in $c_runtime; do
+			all_sealed "$(kernel_says "$run_log" "$object")" || result=bad
+		done
+		also=" +libc,ld.so"
+	fi
+	if grep -q "still running after" "$run_log"; then
+		also="$also (killed at 20 s)"
+	fi
+	echo "program $result ${prog#"$dir/root"}: ${seen:-no report}$also ($run_log)" >>"$report"
+	programs=$((programs + 1))
+	if [ "$result" = ok ]; then
+		programs_sealed=$((programs_sealed + 1))
+	else
+		not_sealed "$(basename "$prog")"
+	fi
+}
+
+# A library (it has a SONAME): loaded at start-up by a plain program
+# linked against it, and by dlopen; its own runtime must seal it whole
+# both times.
+check_library() {
+	lib=$1 lib_name=$(basename "$1")
+	linked_probe=$dir/probe-$lib_name
+	startup_log=$dir/load-$lib_name.log dlopen_log=$dir/dlopen-$lib_name.log
+	if LD_LIBRARY_PATH=$libdirs cc -o "$linked_probe" "$repo/tests/helpers/lib-probe.c" \
+		-Wl,--no-as-needed -Wl,--allow-shlib-undefined "$lib" >"$startup_log" 2>&1; then
+		SEALING_DEBUG=1 LD_LIBRARY_PATH=$libdirs \
+			"$wrapper" -t 20 "$linked_probe" </dev/null >>"$startup_log" 2>&1 || true
+		# Found through LD_LIBRARY_PATH: any directory, this name.
+		at_startup=$(kernel_says "$startup_log" "[^:]*/$lib_name")
+	else
+		at_startup="cannot link a program against it"
+	fi
+	SEALING_DEBUG=1 LD_LIBRARY_PATH=$libdirs \
+		"$wrapper" -t 20 "$probe" "$lib" </dev/null >"$dlopen_log" 2>&1 || true
+	by_dlopen=$(kernel_says "$dlopen_log" "$lib")
+	result=ok
+	if ! all_sealed "$at_startup" || ! all_sealed "$by_dlopen"; then
+		result=bad
+	fi
+	relro=$(readelf -lW "$lib" | awk '$1 == "GNU_RELRO" { print $6 }')
+	echo "library $result ${lib#"$dir/root"}: start-up ${at_startup:-no report}, dlopen ${by_dlopen:-no report}; RELRO $((${relro:-0})) bytes ($startup_log, $dlopen_log)" >>"$report"
+	libraries=$((libraries + 1))
+	if [ "$result" = ok ]; then
+		libraries_sealed=$((libraries_sealed + 1))
+	else
+		not_sealed "$lib_name"
+	fi
+}
+
+# Any other shared object (a plugin, a module): loaded by dlopen alone,
+# if it can be; one that needs its host's symbols is not counted.
+check_plugin() {
+	plugin=$1 plugin_name=$(basename "$1")
+	dlopen_log=$dir/dlopen-$plugin_name.log
+	if ! SEALING_DEBUG=1 LD_LIBRARY_PATH=$libdirs \
+		"$wrapper" -t 20 "$probe" "$plugin" </dev/null >"$dlopen_log" 2>&1; then
+		plugins_not_alone=$((plugins_not_alone + 1))
+		echo "plugin n/a ${plugin#"$dir/root"}: does not load alone: $(grep '^lib-probe:' "$dlopen_log" | head -n 1) ($dlopen_log)" >>"$report"
+		return 0
+	fi
+	by_dlopen=$(kernel_says "$dlopen_log" "$plugin")
+	result=ok
+	all_sealed "$by_dlopen" || result=bad
+	echo "plugin $result ${plugin#"$dir/root"}: dlopen ${by_dlopen:-no report} ($dlopen_log)" >>"$report"
+	plugins=$((plugins + 1))
+	if [ "$result" = ok ]; then
+		plugins_sealed=$((plugins_sealed + 1))
+	else
+		not_sealed "$plugin_name"
+	fi
+}
+
 # Runs the package's programs and loads its libraries from the unpacked
-# tree, under sealed-at-exit, and asks the kernel what it sealed:
-# - each program (PROG --version, stdin /dev/null, 20 s at most): all its
-#   own mappings, every object of the package it loaded, and, since its
-#   note asks for process scope, libc and ld.so;
-# - each shared library with a SONAME: all its mappings, once loaded at
-#   start-up by a plain (unsealed) program linked against it and once
-#   loaded by dlopen, so that its own runtime did the sealing;
-# - each other shared object (plugin): loaded by dlopen alone, if it can
-#   be (one that needs its host's symbols cannot, and is not counted).
+# tree, under sealed-at-exit, and asks the kernel what it sealed (see
+# check_program, check_library and check_plugin).  What each ELF file
+# is, sealctl said in check_elf.
 check_runtime() {
 	runtime_ok=0
-	rt=$dir/runtime.txt
-	: >"$rt"
-	libs=$(find "$dir/root" \( -name '*.so' -o -name '*.so.*' \) -exec dirname {} \; | sort -u | tr '\n' ':')
-	libs=${libs%:}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-	np=0 gp=0 nl=0 gl=0 nm=0 gm=0 nn=0 bad=
-	# Programs.
-	for p in "$dir"/root/bin/* "$dir"/root/sbin/* "$dir"/root/usr/bin/* \
-		"$dir"/root/usr/sbin/* "$dir"/root/usr/games/*; do
-		if [ ! -f "$p" ] || [ -L "$p" ] || [ ! -x "$p" ] || ! is_elf "$p"; then
-			continue
-		fi
-		grep -q "^32-bit  ${p#"$dir/root"}\$" "$dir/elf.txt" && continue
-		np=$((np + 1))
-		out=$dir/run-$(basename "$p").log
-		SEALING_DEBUG=1 LD_LIBRARY_PATH=$libs \
-			"$wrapper" -t 20 "$p" --version </dev/null >"$out" 2>&1 || true
-		k=$(kernel_says "$out" "$p")
-		verdict_p=ok extra=
-		case $k in "" | 0/* | */0) verdict_p=bad ;; *) [ "${k%/*}" = "${k#*/}" ] || verdict_p=bad ;; esac
-		tree_sealed "$out" || verdict_p=bad
-		if readelf -lW "$p" | grep -q 'program interpreter' && process_scope "$p"; then
-			for o in /usr/lib/x86_64-linux-gnu/libc.so.6 /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2; do
-				ko=$(kernel_says "$out" "$o")
-				[ -n "$ko" ] && [ "${ko%/*}" = "${ko#*/}" ] || verdict_p=bad
-			done
-			extra=" +libc,ld.so"
-		fi
-		grep -q "still running after" "$out" && extra="$extra (killed at 20 s)"
-		echo "program $verdict_p ${p#"$dir/root"}: ${k:-no report}$extra ($out)" >>"$rt"
-		if [ "$verdict_p" = ok ]; then gp=$((gp + 1)); else bad="${bad:+$bad, }$(basename "$p")"; fi
-	done
-	# Shared objects: ELF DYN without an interpreter.
-	find "$dir/root" -type f \( -name '*.so' -o -name '*.so.*' \) | sort >"$dir/sos.txt"
+	report=$dir/runtime.txt
+	: >"$report"
+	libdirs=$(find "$dir/root" \( -name '*.so' -o -name '*.so.*' \) -exec dirname {} \; | sort -u | tr '\n' ':')
+	libdirs=${libdirs%:}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	programs=0 programs_sealed=0 libraries=0 libraries_sealed=0
+	plugins=0 plugins_sealed=0 plugins_not_alone=0 unsealed=
+	elf_files executable pie-executable >"$dir/programs.txt"
+	while IFS= read -r prog; do
+		case ${prog%/*} in
+		"$dir"/root/bin | "$dir"/root/sbin | "$dir"/root/usr/bin | "$dir"/root/usr/sbin | "$dir"/root/usr/games)
+			if [ -x "$prog" ]; then check_program "$prog"; fi ;;
+		esac
+	done <"$dir/programs.txt"
+	elf_files shared-object >"$dir/shared-objects.txt"
 	while IFS= read -r so; do
-		is_elf "$so" || continue
-		grep -q "^32-bit  ${so#"$dir/root"}\$" "$dir/elf.txt" && continue
-		readelf -lW "$so" 2>/dev/null | grep -q 'program interpreter' && continue
-		[ "$(readelf -hW "$so" | awk '/^ *Type:/{print $2}')" = DYN ] || continue
-		base=$(basename "$so")
-		if readelf -dW "$so" | grep -q '(SONAME)'; then
-			nl=$((nl + 1))
-			exe=$dir/probe-$base
-			o1=$dir/load-$base.log o2=$dir/dlopen-$base.log
-			if ! LD_LIBRARY_PATH=$libs cc -o "$exe" "$repo/scripts/lib-probe.c" \
-				-Wl,--no-as-needed -Wl,--allow-shlib-undefined "$so" >"$o1" 2>&1; then
-				k1="cannot link a program against it"
+		case ${so##*/} in
+		*.so | *.so.*)
+			if readelf -dW "$so" | grep -q '(SONAME)'; then
+				check_library "$so"
 			else
-				SEALING_DEBUG=1 LD_LIBRARY_PATH=$libs "$wrapper" -t 20 "$exe" </dev/null >>"$o1" 2>&1 || true
-				k1=$(sed -n "s|^sealed-at-exit: \(.*/\)\{0,1\}$base: \([0-9]*/[0-9]*\) mappings sealed\$|\2|p" "$o1" | tail -n 1)
-			fi
-			SEALING_DEBUG=1 LD_LIBRARY_PATH=$libs "$wrapper" -t 20 "$probe" "$so" </dev/null >"$o2" 2>&1 || true
-			k2=$(kernel_says "$o2" "$so")
-			v=ok
-			for k in "$k1" "$k2"; do
-				case $k in [1-9]*/*) [ "${k%/*}" = "${k#*/}" ] || v=bad ;; *) v=bad ;; esac
-			done
-			relro=$(readelf -lW "$so" | awk '$1 == "GNU_RELRO" { print $6 }')
-			relro=$((${relro:-0}))
-			echo "library $v ${so#"$dir/root"}: start-up ${k1:-no report}, dlopen ${k2:-no report}; RELRO $relro bytes ($o1, $o2)" >>"$rt"
-			if [ "$v" = ok ]; then gl=$((gl + 1)); else bad="${bad:+$bad, }$base"; fi
-		else
-			o2=$dir/dlopen-$base.log
-			if SEALING_DEBUG=1 LD_LIBRARY_PATH=$libs "$wrapper" -t 20 "$probe" "$so" </dev/null >"$o2" 2>&1; then
-				nm=$((nm + 1))
-				k2=$(kernel_says "$o2" "$so")
-				v=ok
-				case $k2 in [1-9]*/*) [ "${k2%/*}" = "${k2#*/}" ] || v=bad ;; *) v=bad ;; esac
-				echo "plugin $v ${so#"$dir/root"}: dlopen ${k2:-no report} ($o2)" >>"$rt"
-				if [ "$v" = ok ]; then gm=$((gm + 1)); else bad="${bad:+$bad, }$base"; fi
-			else
-				nn=$((nn + 1))
-				echo "plugin n/a ${so#"$dir/root"}: does not load alone: $(grep '^lib-probe:' "$o2" | head -n 1) ($o2)" >>"$rt"
-			fi
-		fi
-	done <"$dir/sos.txt"
+				check_plugin "$so"
+			fi ;;
+		esac
+	done <"$dir/shared-objects.txt"
 	runtime=
-	[ "$np" -gt 0 ] && runtime="programs $gp/$np"
-	[ "$nl" -gt 0 ] && runtime="${runtime:+$runtime, }libraries $gl/$nl"
-	[ "$nm" -gt 0 ] && runtime="${runtime:+$runtime, }plugins $gm/$nm"
+	[ "$programs" -gt 0 ] && runtime="programs $programs_sealed/$programs"
+	[ "$libraries" -gt 0 ] && runtime="${runtime:+$runtime, }libraries $libraries_sealed/$libraries"
+	[ "$plugins" -gt 0 ] && runtime="${runtime:+$runtime, }plugins $plugins_sealed/$plugins"
 	[ -n "$runtime" ] || { runtime="nothing to run"; return 1; }
 	runtime="$runtime sealed"
-	[ "$nn" -gt 0 ] && runtime="$runtime ($nn plugins do not load alone)"
-	[ -z "$bad" ] || { runtime="$runtime; NOT SEALED: $bad (see $rt)"; return 1; }
+	[ "$plugins_not_alone" -gt 0 ] && runtime="$runtime ($plugins_not_alone plugins do not load alone)"
+	[ -z "$unsealed" ] || { runtime="$runtime; NOT SEALED: $unsealed (see $report)"; return 1; }
 	runtime_ok=1
 }
 

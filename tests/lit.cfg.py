@@ -32,6 +32,7 @@ config.substitutions += [
     ('%probe', '-I%s %s' % (helpers, config.probe_obj)),
     ('%inject', config.inject),
     ('%killat', config.killat),
+    ('%sealed-at-exit', config.sealed_at_exit),
     ('%include', os.path.join(src, 'include')),
     ('%inputs', os.path.join(src, 'tests', 'Inputs')),
     ('FileCheck', config.filecheck),
@@ -40,7 +41,8 @@ config.substitutions += [
 
 for tool in ('strace', 'valgrind', 'gdb', 'fakeroot', 'qemu-x86_64', 'setpriv',
              'readelf', 'objdump', 'ld.gold', 'ld.lld', 'gfortran',
-             'ccache', 'distcc', 'distccd', 'icecc', 'icecc-create-env'):
+             'ccache', 'distcc', 'distccd', 'icecc', 'icecc-create-env',
+             'aarch64-linux-gnu-gcc'):
     if shutil.which(tool):
         config.available_features.add(tool)
 
@@ -57,7 +59,9 @@ if shutil.which('clang'):
 if shutil.which('musl-gcc') and os.path.exists('/lib/ld-musl-x86_64.so.1'):
     config.available_features.add('musl')
     config.substitutions.append(('%muslcc', shutil.which('musl-gcc')))
-    config.substitutions.append(('%muslprobe', '-I%s %s' % (helpers, os.path.join(helpers, 'sealprobe.c'))))
+    common = os.path.join(src, 'common')
+    config.substitutions.append(('%muslprobe', '-I%s -I%s %s %s' % (
+        helpers, common, os.path.join(helpers, 'sealprobe.c'), os.path.join(common, 'smaps.c'))))
 
 # The program interpreter, to start programs as "ld.so ./prog".
 for ldso in ('/lib64/ld-linux-x86-64.so.2', '/lib/ld-linux-aarch64.so.1'):

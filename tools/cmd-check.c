@@ -1,15 +1,25 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "checker.h"
 #include "commands.h"
 #include "diag.h"
 #include "json.h"
-#include "note.h"
-#include "options.h"
+#include "note-read.h"
+#include "overrides.h"
 #include "report.h"
-#include "scan.h"
-#include "walk.h"
 
+#include <elf.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The machine sealctl runs on: an ELF file of another is a foreign
+ * architecture's, which this build of the plugin never made. */
+#if defined(__x86_64__)
+#define NATIVE_MACHINE EM_X86_64
+#elif defined(__aarch64__)
+#define NATIVE_MACHINE EM_AARCH64
+#else
+#define NATIVE_MACHINE 0
+#endif
 
 static const char usage[] =
 	"usage: sealctl check [--min-policy N] [--min-runtime X.Y.Z] [--strict] [--objects]\n"
@@ -30,6 +40,13 @@ static const char usage[] =
 	"GNU_PROPERTY_MEMORY_SEAL ('ld -z memory-seal'); the last line is a\n"
 	"summary.\n"
 	"\n"
+	"Files the plugin leaves alone by design are 'not applicable', not\n"
+	"failures: 32-bit ELF files, another architecture's, separate debug files\n"
+	"(allocated sections without bytes), and executables with their own\n"
+	"start-up (no sealing note, no libc start files, symbols without\n"
+	"__libc_start_main; a stripped one cannot tell and is checked, and so is\n"
+	"a Go program, which external linking seals).\n"
+	"\n"
 	"  --min-policy N  minimum effective policy, 0, 1 or 2 (default 1:\n"
 	"                  an instrumented file set to policy 0 fails)\n"
 	"  --min-runtime X.Y.Z  fail files whose runtime is older than release\n"
@@ -39,7 +56,13 @@ static const char usage[] =
 	"                  unit defining main was not instrumented, so it seals\n"
 	"                  only itself): instrument that unit, or link sealing-rt.o\n"
 	"  --objects       also require the note in .o files and archive members\n"
-	"  --verbose, -v   also list the files that pass and the skipped ones\n"
+	"  --overrides FILE  waive failures: each line 'GLOB TAG' (# comments),\n"
+	"                  GLOB matched against the printed name ('*' matches\n"
+	"                  '/'), TAG one of not-instrumented, note-damaged,\n"
+	"                  policy-below-minimum, runtime-too-old, no-process-pass;\n"
+	"                  lines that waive nothing are reported on stderr\n"
+	"  --verbose, -v   also list the files that pass, are not applicable,\n"
+	"                  overridden or skipped\n"
 	"  --json          one JSON document: results and summary\n"
 	"  --help          this text\n"
 	"\n"
@@ -49,13 +72,17 @@ static const char usage[] =
 struct check {
 	int min, objects, verbose, json, strict;
 	uint32_t min_runtime; /* 0: any */
-	unsigned long checked, passed, failed, skipped;
-	struct walk walk;
+	unsigned long checked, passed, failed, skipped, not_applicable, overridden;
+	struct overrides ov;
 	struct json j;
 };
 
 enum { OPT_MIN_POLICY = 'm', OPT_OBJECTS = 'o', OPT_VERBOSE = 'v', OPT_JSON = 'j',
-       OPT_MIN_RUNTIME = 'r', OPT_STRICT = 's' };
+       OPT_MIN_RUNTIME = 'r', OPT_STRICT = 's', OPT_OVERRIDES = 'O' };
+
+/* The failure tags an overrides file may name. */
+static const char *const tags[] = { "not-instrumented", "note-damaged", "policy-below-minimum",
+				    "runtime-too-old", "no-process-pass", NULL };
 
 static int option(int key, const char *arg, void *ctx)
 {
@@ -82,6 +109,9 @@ static int option(int key, const char *arg, void *ctx)
 	case OPT_STRICT:
 		c->strict = 1;
 		return 0;
+	case OPT_OVERRIDES:
+		overrides_free(&c->ov);
+		return overrides_load(&c->ov, arg, tags) ? SEALCTL_EXIT_USAGE : 0;
 	case OPT_VERBOSE:
 		c->verbose = 1;
 		return 0;
@@ -97,23 +127,69 @@ static const struct option longopts[] = {
 	{ "objects", no_argument, NULL, OPT_OBJECTS },
 	{ "min-runtime", required_argument, NULL, OPT_MIN_RUNTIME },
 	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "overrides", required_argument, NULL, OPT_OVERRIDES },
 	{ "verbose", no_argument, NULL, OPT_VERBOSE },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ 0 },
 };
-static const struct sealctl_command command = {
-	.name = "check", .usage = usage, .shortopts = "v", .longopts = longopts,
-	.option = option,
-};
+/* BFD names only the architectures it was built for. */
+static const char *machine_name(unsigned m)
+{
+	static const struct {
+		unsigned m;
+		const char *name;
+	} names[] = {
+		{ EM_386, "i386" },       { EM_X86_64, "x86-64" },  { EM_AARCH64, "aarch64" },
+		{ EM_ARM, "arm" },        { EM_RISCV, "riscv" },    { EM_PPC64, "ppc64" },
+		{ EM_PPC, "ppc" },        { EM_S390, "s390" },      { EM_MIPS, "mips" },
+		{ EM_LOONGARCH, "loongarch" }, { EM_SPARCV9, "sparc64" },
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].m == m)
+			return names[i].name;
+	return NULL;
+}
 
-/* o is NULL for a file that could not be read. */
-static void result(struct check *c, const char *name, const char *verdict,
+/* What the file is and who made its note, for a QA tool reading JSON. */
+static void describe(struct json *j, const struct sealctl_object *o)
+{
+	const struct sealctl_note *n = o ? sealctl_deciding_note(o) : NULL;
+	char rel[24];
+	const char *runtime = NULL;
+
+	if (n && n->v.decoded)
+		runtime = sealing_runtime_name(n->v.d.runtime, rel, sizeof(rel));
+	if (n && !n->v.decoded)
+		n = NULL;
+	else if (n && !runtime)
+		runtime = "before 0.2"; /* a version 2 note records no release */
+
+	json_key(j, "elf_class");
+	if (o)
+		json_int(j, o->elf64 ? 64 : 32);
+	else
+		json_null(j);
+	json_kstr(j, "type", o ? sealctl_kind_name(o->kind) : NULL);
+	json_kstr(j, "arch", o ? o->arch : NULL);
+	json_kstr(j, "machine", o ? machine_name(o->e_machine) : NULL);
+	json_key(j, "note_version");
+	if (n)
+		json_int(j, n->v.d.version);
+	else
+		json_null(j);
+	json_kstr(j, "carrier", n ? sealing_carrier_name(n->v.d.carrier) : NULL);
+	json_kstr(j, "runtime", runtime);
+}
+
+/* o is NULL for a file that could not be read; tag names a failure. */
+static void result(struct check *c, const char *name, const char *verdict, const char *tag,
 		   const char *reason, int policy, const struct sealctl_object *o)
 {
 	if (c->json) {
 		json_object(&c->j);
 		json_kstr(&c->j, "file", name);
 		json_kstr(&c->j, "result", verdict);
+		json_kstr(&c->j, "tag", tag);
 		json_key(&c->j, "policy");
 		if (policy >= 0)
 			json_int(&c->j, policy);
@@ -124,12 +200,53 @@ static void result(struct check *c, const char *name, const char *verdict,
 			report_json_memory_seal(&c->j, o);
 		else
 			json_null(&c->j);
+		describe(&c->j, o);
 		json_kstr(&c->j, "reason", reason);
 		json_end(&c->j);
-	} else if (strcmp(verdict, "pass") || c->verbose) {
+	} else if (!strcmp(verdict, "fail") || !strcmp(verdict, "error") || c->verbose) {
 		printf("%s: %s; memory-seal: %s\n", name, reason,
 		       o ? report_memory_seal(o) : "unknown");
 	}
+}
+
+/* A failure, unless an override waives it. */
+static void fail(struct check *c, const char *name, const char *tag, const char *reason,
+		 int policy, const struct sealctl_object *o)
+{
+	const struct override *ov = overrides_match(&c->ov, name, tag);
+	char why[512];
+
+	if (!ov) {
+		c->failed++;
+		result(c, name, "fail", tag, reason, policy, o);
+		return;
+	}
+	c->overridden++;
+	snprintf(why, sizeof(why), "overridden (%s:%u): %s", c->ov.path, ov->line, reason);
+	result(c, name, "overridden", tag, why, policy, o);
+}
+
+/* Why the plugin leaves such a file alone by design, or NULL. */
+static const char *not_applicable(const struct sealctl_object *o, char *why, size_t size)
+{
+	if (!o->elf64)
+		return "not applicable: 32-bit ELF (the plugin leaves 32-bit code alone)";
+	if (NATIVE_MACHINE && o->e_machine != NATIVE_MACHINE) {
+		const char *m = machine_name(o->e_machine);
+		if (m)
+			snprintf(why, size, "not applicable: foreign architecture (%s)", m);
+		else
+			snprintf(why, size, "not applicable: foreign architecture (ELF machine %u)",
+				 o->e_machine);
+		return why;
+	}
+	if (o->debug_only)
+		return "not applicable: separate debug file (no loadable contents)";
+	if ((o->kind == SEALCTL_KIND_EXECUTABLE || o->kind == SEALCTL_KIND_PIE) && !o->nnotes &&
+	    !o->section_damage[0] && !o->abi_tag && !o->go && o->libc_start == 0)
+		return "not applicable: own start-up (no libc start files, no __libc_start_main): "
+		       "nothing would run the runtime's constructor";
+	return NULL;
 }
 
 static void skip(struct check *c, const char *path, const char *why)
@@ -149,12 +266,12 @@ static uint32_t oldest_runtime(const struct sealctl_object *o)
 	return r == UINT32_MAX ? 0 : r;
 }
 
-static int judge(const struct sealctl_object *o, void *arg)
+static int judge(void *ctx, struct sealctl_object *o)
 {
-	struct check *c = arg;
+	struct check *c = ctx;
 	char name[4096], reason[256];
 
-	/* Without --objects an archive counts once, as skipped, in on_walk. */
+	/* Without --objects an archive counts once, as skipped, in file_end. */
 	if (o->member && !c->objects)
 		return 0;
 	report_name(name, sizeof(name), o);
@@ -164,45 +281,46 @@ static int judge(const struct sealctl_object *o, void *arg)
 		skip(c, name, sealctl_kind_name(o->kind));
 		return 0;
 	}
-	c->checked++;
 	int eff = sealctl_effective_policy(o);
+	const char *na = not_applicable(o, reason, sizeof(reason));
+	if (na) {
+		c->not_applicable++;
+		result(c, name, "not-applicable", NULL, na, eff, o);
+		return 0;
+	}
+	c->checked++;
 	const char *damage = sealctl_object_damage(o);
 	if (damage) {
 		/* Whatever its policy: the runtime of other modules follows
 		 * the note, and a loader reading it may not find it. */
-		c->failed++;
 		snprintf(reason, sizeof(reason), "note damaged: %s", damage);
-		result(c, name, "fail", reason, eff, o);
+		fail(c, name, "note-damaged", reason, eff, o);
 	} else if (eff < 0) {
-		c->failed++;
 		if (o->note_damage)
 			snprintf(reason, sizeof(reason), "not instrumented (and a note section does not parse: %s)",
 				 o->note_damage);
 		else
 			snprintf(reason, sizeof(reason), "not instrumented");
-		result(c, name, "fail", reason, eff, o);
+		fail(c, name, "not-instrumented", reason, eff, o);
 	} else if (eff < c->min) {
-		c->failed++;
 		snprintf(reason, sizeof(reason), "policy %d is below the minimum %d", eff, c->min);
-		result(c, name, "fail", reason, eff, o);
+		fail(c, name, "policy-below-minimum", reason, eff, o);
 	} else if (c->min_runtime && oldest_runtime(o) < c->min_runtime) {
 		char have[24], want[24];
 		const char *h = sealing_runtime_name(oldest_runtime(o), have, sizeof(have));
-		c->failed++;
 		snprintf(reason, sizeof(reason), "runtime %s is older than %s: rebuild it",
 			 h ? h : "before 0.2", sealing_runtime_name(c->min_runtime, want, sizeof(want)));
-		result(c, name, "fail", reason, eff, o);
+		fail(c, name, "runtime-too-old", reason, eff, o);
 	} else if (c->strict && !o->process_pass &&
 		   (o->kind == SEALCTL_KIND_EXECUTABLE || o->kind == SEALCTL_KIND_PIE)) {
-		c->failed++;
 		snprintf(reason, sizeof(reason), "executable without the process pass: it seals only "
 			 "itself; instrument the unit that defines main, or link sealing-rt.o");
-		result(c, name, "fail", reason, eff, o);
+		fail(c, name, "no-process-pass", reason, eff, o);
 	} else {
 		c->passed++;
 		snprintf(reason, sizeof(reason), "ok, policy %d (%s)", eff,
 			 sealing_policy_name((unsigned)eff));
-		result(c, name, "pass", reason, eff, o);
+		result(c, name, "pass", NULL, reason, eff, o);
 	}
 	return 0;
 }
@@ -213,85 +331,98 @@ static void error(struct check *c, const char *path, const char *msg)
 	c->failed++;
 	sealctl_error(path, "%s", msg);
 	if (c->json)
-		result(c, path, "error", msg, -1, NULL);
+		result(c, path, "error", NULL, msg, -1, NULL);
 }
 
-static void on_walk(enum walk_event ev, const char *path, const char *msg, void *arg)
+static int file_end(void *ctx, const struct sealctl_file *f)
 {
-	struct check *c = arg;
-	char err[SEALCTL_ERRLEN];
-	struct sealctl_file_info fi;
+	struct check *c = ctx;
 
-	switch (ev) {
-	case WALK_DUPLICATE:
-	case WALK_SPECIAL:
-		skip(c, path, msg);
-		return;
-	case WALK_ERROR:
-		error(c, path, msg);
-		return;
-	case WALK_FILE:
+	switch (f->result) {
+	case SEALCTL_FILE_READ:
+		/* Without --objects an archive counts once, as skipped. */
+		if (f->info.is_archive && !c->objects)
+			skip(c, f->path, "archive");
+		break;
+	case SEALCTL_FILE_SKIPPED:
+		skip(c, f->path, f->why);
+		break;
+	case SEALCTL_FILE_ERROR:
+		error(c, f->path, f->why);
 		break;
 	}
-	switch (sealctl_scan(path, judge, c, &fi, err)) {
-	case SEALCTL_SCAN_OK:
-		if (fi.is_archive && !c->objects)
-			skip(c, path, "archive");
-		break;
-	case SEALCTL_SCAN_NOT_ELF:
-		skip(c, path, err);
-		break;
-	case SEALCTL_SCAN_ERROR:
-		error(c, path, err);
-		break;
-	}
+	return 0;
 }
+
+static int start(void *ctx)
+{
+	struct check *c = ctx;
+	json_init(&c->j, stdout, 2);
+	if (c->json) {
+		json_object(&c->j);
+		json_key(&c->j, "results");
+		json_array(&c->j);
+	}
+	return -1;
+}
+
+static int finish(void *ctx, int failed)
+{
+	struct check *c = ctx;
+	(void)failed; /* c->failed counts the objects too */
+	for (size_t i = 0; i < c->ov.n; i++)
+		if (!c->ov.v[i].used)
+			fprintf(stderr, "sealctl check: %s:%u: unused override '%s %s'\n", c->ov.path,
+				c->ov.v[i].line, c->ov.v[i].glob, c->ov.v[i].tag);
+	if (c->json) {
+		json_end(&c->j);
+		json_key(&c->j, "summary");
+		json_object(&c->j);
+		json_kint(&c->j, "checked", (long long)c->checked);
+		json_kint(&c->j, "passed", (long long)c->passed);
+		json_kint(&c->j, "failed", (long long)c->failed);
+		json_kint(&c->j, "skipped", (long long)c->skipped);
+		json_kint(&c->j, "not_applicable", (long long)c->not_applicable);
+		json_kint(&c->j, "overridden", (long long)c->overridden);
+		json_key(&c->j, "unused_overrides");
+		json_array(&c->j);
+		for (size_t i = 0; i < c->ov.n; i++)
+			if (!c->ov.v[i].used)
+				json_int(&c->j, c->ov.v[i].line);
+		json_end(&c->j);
+		json_kint(&c->j, "min_policy", c->min);
+		if (c->min_runtime) {
+			char want[24];
+			json_kstr(&c->j, "min_runtime",
+				  sealing_runtime_name(c->min_runtime, want, sizeof(want)));
+		} else {
+			json_key(&c->j, "min_runtime");
+			json_null(&c->j);
+		}
+		json_kbool(&c->j, "strict", c->strict);
+		json_finish(&c->j);
+	} else {
+		printf("sealctl check: checked %lu, passed %lu, failed %lu, skipped %lu, not applicable %lu, overridden %lu\n",
+		       c->checked, c->passed, c->failed, c->skipped, c->not_applicable,
+		       c->overridden);
+	}
+	overrides_free(&c->ov);
+	return c->failed ? SEALCTL_EXIT_FAIL : SEALCTL_EXIT_OK;
+}
+
+static const struct sealctl_checker checker = {
+	.command = { .name = "check", .usage = usage, .shortopts = "v", .longopts = longopts,
+		     .option = option },
+	.operands = SEALCTL_TREES,
+	.operand = "PATH",
+	.start = start,
+	.object = judge,
+	.file_end = file_end,
+	.finish = finish,
+};
 
 int cmd_check(int argc, char **argv)
 {
 	struct check c = { .min = SEALING_POLICY_BEST };
-	int i;
-	int done = sealctl_options(&command, argc, argv, &c, &i);
-
-	if (done >= 0)
-		return done;
-	if (sealctl_operand("check", i, argc, "PATH"))
-		return SEALCTL_EXIT_USAGE;
-	if (walk_init(&c.walk, on_walk, &c)) {
-		sealctl_error("check", "out of memory");
-		return SEALCTL_EXIT_FAIL;
-	}
-	json_init(&c.j, stdout, 2);
-	if (c.json) {
-		json_object(&c.j);
-		json_key(&c.j, "results");
-		json_array(&c.j);
-	}
-	for (; i < argc; i++)
-		walk_path(&c.walk, argv[i]);
-	walk_fini(&c.walk);
-	if (c.json) {
-		json_end(&c.j);
-		json_key(&c.j, "summary");
-		json_object(&c.j);
-		json_kint(&c.j, "checked", (long long)c.checked);
-		json_kint(&c.j, "passed", (long long)c.passed);
-		json_kint(&c.j, "failed", (long long)c.failed);
-		json_kint(&c.j, "skipped", (long long)c.skipped);
-		json_kint(&c.j, "min_policy", c.min);
-		if (c.min_runtime) {
-			char want[24];
-			json_kstr(&c.j, "min_runtime",
-				  sealing_runtime_name(c.min_runtime, want, sizeof(want)));
-		} else {
-			json_key(&c.j, "min_runtime");
-			json_null(&c.j);
-		}
-		json_kbool(&c.j, "strict", c.strict);
-		json_finish(&c.j);
-	} else {
-		printf("sealctl check: checked %lu, passed %lu, failed %lu, skipped %lu\n",
-		       c.checked, c.passed, c.failed, c.skipped);
-	}
-	return c.failed ? SEALCTL_EXIT_FAIL : SEALCTL_EXIT_OK;
+	return sealctl_run(&checker, &c, argc, argv);
 }

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "byteorder.h"
+#include "checker.h"
 #include "commands.h"
 #include "diag.h"
 #include "fullio.h"
-#include "note.h"
+#include "note-read.h"
 #include "object.h"
-#include "options.h"
 #include "rewrite.h"
-#include "scan.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,26 +38,18 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 if every FILE has the requested state, 1 otherwise, 2 on usage errors.\n";
 
-static const struct sealctl_command command = { .name = "set-memory-seal", .usage = usage };
-
 /* A property entry with no data is its header alone: type and size 0,
  * 8 bytes, already padded in both classes. */
 #define ENTRY GNU_PROPERTY_HEADER_SIZE
 
-struct target {
+struct memory_seal {
+	int on;
+	/* The file at hand: its first object, and whether it is alone. */
 	int count, in_archive;
 	struct sealctl_object o;
+	int have_before;
+	struct stat before;
 };
-
-static int grab(const struct sealctl_object *o, void *arg)
-{
-	struct target *t = arg;
-	if (o->member)
-		t->in_archive = 1;
-	if (t->count++ == 0)
-		t->o = *o;
-	return 0;
-}
 
 #define PLACEHOLDER 0u /* pr_type 0: undefined, sorts first, ignored */
 
@@ -72,8 +64,8 @@ static void cut(uint8_t *desc, size_t len, size_t at)
 static void put(uint8_t *desc, size_t len, size_t at, uint32_t type, int be)
 {
 	memmove(desc + at + ENTRY, desc + at, len - at);
-	note_put32(desc + at, type, be);
-	note_put32(desc + at + 4, 0, be);
+	put_u32(desc + at, type, be);
+	put_u32(desc + at + 4, 0, be);
 }
 
 /*
@@ -163,64 +155,99 @@ static int plan(int fd, const struct sealctl_object *o, int on, struct sealctl_p
 		return -1;
 	}
 	put(nd, descsz, seal_at, GNU_PROPERTY_MEMORY_SEAL, be);
-	note_put32(pt->new + offsetof(Elf32_Nhdr, n_descsz), descsz + ENTRY, be);
+	put_u32(pt->new + offsetof(Elf32_Nhdr, n_descsz), descsz + ENTRY, be);
 	pt->len = old_len + ENTRY;
 	return 0;
 }
 
-static int set_one(const char *path, int on)
+static int leading(void *ctx, int argc, char **argv, int *i)
 {
-	struct target t = { 0 };
-	struct sealctl_patch pt;
-	char err[SEALCTL_ERRLEN];
-	struct stat before;
-	int have_before = !stat(path, &before);
+	struct memory_seal *m = ctx;
 
-	if (sealctl_scan(path, grab, &t, NULL, err) != SEALCTL_SCAN_OK) {
-		sealctl_error(path, "%s; file left unchanged", err);
-		return -1;
-	}
-	if (t.in_archive || t.count != 1) {
-		sealctl_error(path, "archives are not supported by set-memory-seal; file left unchanged");
-		return -1;
-	}
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	int r = fd < 0 ? (sealctl_seterr(err, "%s", strerror(errno)), -1)
-		       : plan(fd, &t.o, on, &pt, err);
-	if (fd >= 0)
-		close(fd);
-	if (r < 0) {
-		sealctl_error(path, "%s; file left unchanged", err);
-		return -1;
-	}
-	if (r == 1) {
-		printf("%s: memory-seal already %s\n", path, on ? "on" : "off");
-		return 0;
-	}
-	if (sealctl_rewrite(path, &pt, 1, have_before ? &before : NULL, err)) {
-		sealctl_error(path, "%s", err);
-		return -1;
-	}
-	printf("%s: memory-seal %s -> %s\n", path, on ? "off" : "on", on ? "on" : "off");
-	return 0;
-}
-
-int cmd_set_memory_seal(int argc, char **argv)
-{
-	int i, rc = SEALCTL_EXIT_OK;
-	int done = sealctl_options(&command, argc, argv, NULL, &i);
-
-	if (done >= 0)
-		return done;
-	if (i == argc || (strcmp(argv[i], "on") && strcmp(argv[i], "off"))) {
+	if (*i == argc || (strcmp(argv[*i], "on") && strcmp(argv[*i], "off"))) {
 		sealctl_usage_error("set-memory-seal", "expected 'on' or 'off'");
 		return SEALCTL_EXIT_USAGE;
 	}
-	int on = !strcmp(argv[i++], "on");
-	if (sealctl_operand("set-memory-seal", i, argc, "FILE"))
-		return SEALCTL_EXIT_USAGE;
-	for (; i < argc; i++)
-		if (set_one(argv[i], on))
-			rc = SEALCTL_EXIT_FAIL;
-	return rc;
+	m->on = !strcmp(argv[(*i)++], "on");
+	return -1;
+}
+
+static void file_begin(void *ctx, const char *path)
+{
+	struct memory_seal *m = ctx;
+	m->count = m->in_archive = 0;
+	m->have_before = !stat(path, &m->before);
+}
+
+static int grab(void *ctx, struct sealctl_object *o)
+{
+	struct memory_seal *m = ctx;
+	if (o->member)
+		m->in_archive = 1;
+	if (m->count++ == 0)
+		sealctl_object_move(&m->o, o);
+	return 0;
+}
+
+/* Plans the patch of the file's one object: 0, 1 nothing to do, -1 err. */
+static int plan_file(struct memory_seal *m, const struct sealctl_file *f,
+		     struct sealctl_patch *pt, char *err)
+{
+	if (f->result != SEALCTL_FILE_READ) {
+		sealctl_seterr(err, "%s", f->why);
+		return -1;
+	}
+	if (m->in_archive || m->count != 1) {
+		sealctl_seterr(err, "archives are not supported by set-memory-seal");
+		return -1;
+	}
+	int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		sealctl_seterr(err, "%s", strerror(errno));
+		return -1;
+	}
+	int r = plan(fd, &m->o, m->on, pt, err);
+	close(fd);
+	return r;
+}
+
+static int file_end(void *ctx, const struct sealctl_file *f)
+{
+	struct memory_seal *m = ctx;
+	const char *now = m->on ? "on" : "off";
+	struct sealctl_patch pt;
+	char err[SEALCTL_ERRLEN];
+
+	int r = plan_file(m, f, &pt, err);
+	sealctl_object_free(&m->o);
+	if (r < 0) {
+		sealctl_error(f->path, "%s; file left unchanged", err);
+		return 1;
+	}
+	if (r == 1) {
+		printf("%s: memory-seal already %s\n", f->path, now);
+		return 0;
+	}
+	if (sealctl_rewrite(f->path, &pt, 1, m->have_before ? &m->before : NULL, err)) {
+		sealctl_error(f->path, "%s", err);
+		return 1;
+	}
+	printf("%s: memory-seal %s -> %s\n", f->path, m->on ? "off" : "on", now);
+	return 0;
+}
+
+static const struct sealctl_checker checker = {
+	.command = { .name = "set-memory-seal", .usage = usage },
+	.operands = SEALCTL_FILES,
+	.operand = "FILE",
+	.leading = leading,
+	.file_begin = file_begin,
+	.object = grab,
+	.file_end = file_end,
+};
+
+int cmd_set_memory_seal(int argc, char **argv)
+{
+	struct memory_seal m = { 0 };
+	return sealctl_run(&checker, &m, argc, argv);
 }

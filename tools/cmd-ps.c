@@ -1,14 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "checker.h"
 #include "commands.h"
 #include "diag.h"
 #include "json.h"
-#include "options.h"
 #include "ps.h"
 
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 static const char usage[] =
 	"usage: sealctl ps [--strict] [--json] PID...\n"
@@ -45,20 +42,21 @@ static const char usage[] =
 	"every object but the vdso is fully sealed), 1 if one is not or a PID\n"
 	"could not be inspected, 2 on usage errors.\n";
 
-struct ps_options {
+struct ps_command {
 	int json, strict;
+	struct json j;
 };
 
 enum { OPT_JSON = 'j', OPT_STRICT = 's' };
 
 static int option(int key, const char *arg, void *ctx)
 {
-	struct ps_options *o = ctx;
+	struct ps_command *c = ctx;
 	(void)arg;
 	if (key == OPT_STRICT)
-		o->strict = 1;
+		c->strict = 1;
 	else
-		o->json = 1;
+		c->json = 1;
 	return 0;
 }
 
@@ -67,72 +65,64 @@ static const struct option longopts[] = {
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ 0 },
 };
-static const struct sealctl_command command = {
-	.name = "ps", .usage = usage, .longopts = longopts, .option = option,
-};
 
-static int parse_pid(const char *s, int *pid)
+static int start(void *ctx)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v <= 0 || v > INT_MAX)
-		return -1;
-	*pid = (int)v;
-	return 0;
+	struct ps_command *c = ctx;
+	json_init(&c->j, stdout, 3);
+	if (c->json)
+		json_array(&c->j);
+	return -1;
 }
+
+static int process(void *ctx, int pid)
+{
+	struct ps_command *c = ctx;
+	struct ps_process ps;
+	char err[SEALCTL_ERRLEN], name[32];
+	int fails = 1;
+
+	if (ps_load(&ps, pid, err)) {
+		snprintf(name, sizeof(name), "pid %d", pid);
+		sealctl_error(name, "%s", err);
+		if (c->json) {
+			json_object(&c->j);
+			json_kint(&c->j, "pid", pid);
+			json_kstr(&c->j, "error", err);
+			json_end(&c->j);
+		}
+	} else {
+		ps.strict = c->strict;
+		ps_judge(&ps);
+		if (c->json)
+			ps_report_json(&c->j, &ps);
+		else
+			ps_report_text(stdout, &ps);
+		fails = ps_fails(&ps);
+	}
+	ps_free(&ps);
+	return fails;
+}
+
+static int finish(void *ctx, int failed)
+{
+	struct ps_command *c = ctx;
+	if (c->json)
+		json_finish(&c->j);
+	return failed ? SEALCTL_EXIT_FAIL : SEALCTL_EXIT_OK;
+}
+
+static const struct sealctl_checker checker = {
+	.command = { .name = "ps", .usage = usage, .longopts = longopts, .option = option },
+	.operands = SEALCTL_PIDS,
+	.operand = "PID",
+	.start = start,
+	.process = process,
+	.finish = finish,
+};
 
 int cmd_ps(int argc, char **argv)
 {
-	struct ps_options opt = { 0 };
-	int i, rc = SEALCTL_EXIT_OK;
-	int done = sealctl_options(&command, argc, argv, &opt, &i);
-	int json = opt.json;
-	struct json j;
-
-	if (done >= 0)
-		return done;
-	if (sealctl_operand("ps", i, argc, "PID"))
-		return SEALCTL_EXIT_USAGE;
-	for (int k = i; k < argc; k++) {
-		int pid;
-		if (parse_pid(argv[k], &pid)) {
-			sealctl_usage_error("ps", "not a process ID: '%s'", argv[k]);
-			return SEALCTL_EXIT_USAGE;
-		}
-	}
-	json_init(&j, stdout, 3);
-	if (json)
-		json_array(&j);
-	for (; i < argc; i++) {
-		struct ps_process ps;
-		char err[SEALCTL_ERRLEN], name[32];
-		int pid = 0; /* every operand parsed above */
-		parse_pid(argv[i], &pid);
-		if (ps_load(&ps, pid, err)) {
-			snprintf(name, sizeof(name), "pid %d", pid);
-			sealctl_error(name, "%s", err);
-			if (json) {
-				json_object(&j);
-				json_kint(&j, "pid", pid);
-				json_kstr(&j, "error", err);
-				json_end(&j);
-			}
-			rc = SEALCTL_EXIT_FAIL;
-			ps_free(&ps);
-			continue;
-		}
-		ps.strict = opt.strict;
-		ps_judge(&ps);
-		if (json)
-			ps_report_json(&j, &ps);
-		else
-			ps_report_text(stdout, &ps);
-		if (ps_fails(&ps))
-			rc = SEALCTL_EXIT_FAIL;
-		ps_free(&ps);
-	}
-	if (json)
-		json_finish(&j);
-	return rc;
+	struct ps_command c = { 0 };
+	return sealctl_run(&checker, &c, argc, argv);
 }

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "checker.h"
 #include "commands.h"
 #include "diag.h"
 #include "json.h"
-#include "options.h"
 #include "report.h"
-#include "scan.h"
 
 #include <stdio.h>
 
@@ -24,59 +23,73 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 if every FILE could be read, 1 otherwise, 2 on usage errors.\n";
 
-struct status_ctx {
-	int json;
+struct status {
+	int json; /* first: sealctl_json_option sets it through the context */
 	struct json j;
 };
 
-static const struct sealctl_command command = {
-	.name = "status", .usage = usage, .longopts = sealctl_json_longopts,
-	.option = sealctl_json_option,
-};
-
-static int show(const struct sealctl_object *o, void *arg)
+static int start(void *ctx)
 {
-	struct status_ctx *c = arg;
-	if (c->json)
-		report_json(&c->j, o);
+	struct status *s = ctx;
+	json_init(&s->j, stdout, 1);
+	if (s->json)
+		json_array(&s->j);
+	return -1;
+}
+
+static int show(void *ctx, struct sealctl_object *o)
+{
+	struct status *s = ctx;
+	if (s->json)
+		report_json(&s->j, o);
 	else
 		report_text(stdout, o);
 	return 0;
 }
 
+static int file_end(void *ctx, const struct sealctl_file *f)
+{
+	struct status *s = ctx;
+	const struct sealctl_file_info *fi = &f->info;
+
+	if (f->result != SEALCTL_FILE_READ) {
+		sealctl_error(f->path, "%s", f->why);
+		if (s->json) {
+			json_object(&s->j);
+			json_kstr(&s->j, "file", f->path);
+			json_kstr(&s->j, "error", f->why);
+			json_end(&s->j);
+		}
+		return 1;
+	}
+	if (fi->is_archive && !s->json)
+		printf("%s: %sarchive, %zu members, %zu not ELF%s\n", f->path,
+		       fi->is_thin ? "thin " : "", fi->members, fi->other_members,
+		       fi->members > fi->other_members ? " (ELF members above)" : "");
+	return 0;
+}
+
+static int finish(void *ctx, int failed)
+{
+	struct status *s = ctx;
+	if (s->json)
+		json_finish(&s->j);
+	return failed ? SEALCTL_EXIT_FAIL : SEALCTL_EXIT_OK;
+}
+
+static const struct sealctl_checker checker = {
+	.command = { .name = "status", .usage = usage, .longopts = sealctl_json_longopts,
+		     .option = sealctl_json_option },
+	.operands = SEALCTL_FILES,
+	.operand = "FILE",
+	.start = start,
+	.object = show,
+	.file_end = file_end,
+	.finish = finish,
+};
+
 int cmd_status(int argc, char **argv)
 {
-	struct status_ctx c = { 0 };
-	int i, rc = SEALCTL_EXIT_OK;
-	int done = sealctl_options(&command, argc, argv, &c.json, &i);
-
-	if (done >= 0)
-		return done;
-	if (sealctl_operand("status", i, argc, "FILE"))
-		return SEALCTL_EXIT_USAGE;
-	json_init(&c.j, stdout, 1);
-	if (c.json)
-		json_array(&c.j);
-	for (; i < argc; i++) {
-		char err[SEALCTL_ERRLEN];
-		struct sealctl_file_info fi;
-		enum sealctl_scan_result r = sealctl_scan(argv[i], show, &c, &fi, err);
-		if (r != SEALCTL_SCAN_OK) {
-			sealctl_error(argv[i], "%s", err);
-			if (c.json) {
-				json_object(&c.j);
-				json_kstr(&c.j, "file", argv[i]);
-				json_kstr(&c.j, "error", err);
-				json_end(&c.j);
-			}
-			rc = SEALCTL_EXIT_FAIL;
-		} else if (fi.is_archive && !c.json) {
-			printf("%s: %sarchive, %zu members, %zu not ELF%s\n", argv[i],
-			       fi.is_thin ? "thin " : "", fi.members, fi.other_members,
-			       fi.members > fi.other_members ? " (ELF members above)" : "");
-		}
-	}
-	if (c.json)
-		json_finish(&c.j);
-	return rc;
+	struct status s = { 0 };
+	return sealctl_run(&checker, &s, argc, argv);
 }

@@ -1,21 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "note-edit.h"
 
+#include "byteorder.h"
 #include "diag.h"
 #include "object.h"
+#include "patch-in-place.h"
 #include "report.h"
 #include "scan.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-
-struct plan {
-	const struct note_edit *e;
-	struct note_edit_plan *out;
-	int too_many, refused;
-	char why[SEALCTL_ERRLEN];
-};
 
 struct note_edit note_edit_policy(unsigned policy)
 {
@@ -44,10 +39,10 @@ static void field_put(uint8_t *out, uint32_t v, const struct note_edit *e, int b
 	if (e->width == 1)
 		out[0] = (uint8_t)v;
 	else
-		note_put32(out, v, big_endian);
+		put_u32(out, v, big_endian);
 }
 
-static void refuse(struct plan *p, const struct sealctl_object *o, const char *fmt,
+static void refuse(struct note_edit_plan *p, const struct sealctl_object *o, const char *fmt,
 		   const char *detail)
 {
 	char name[SEALCTL_ERRLEN / 2];
@@ -58,11 +53,23 @@ static void refuse(struct plan *p, const struct sealctl_object *o, const char *f
 	snprintf(p->why, sizeof(p->why), fmt, name, detail);
 }
 
-static int collect(const struct sealctl_object *o, void *arg)
+void note_edit_file_begin(void *plan, const char *path)
 {
-	struct plan *p = arg;
-	const struct note_edit *e = p->e;
-	struct note_edit_result *r = &p->out->r;
+	struct note_edit_plan *p = plan;
+	struct note_edit e = p->edit;
+	int in_place = p->in_place;
+
+	memset(p, 0, sizeof(*p));
+	p->edit = e;
+	p->in_place = in_place;
+	p->have_before = !stat(path, &p->before);
+}
+
+int note_edit_object(void *plan, struct sealctl_object *o)
+{
+	struct note_edit_plan *p = plan;
+	const struct note_edit *e = &p->edit;
+	struct note_edit_result *r = &p->r;
 
 	if (o->nnotes)
 		r->kinds |= 1u << o->kind;
@@ -91,11 +98,11 @@ static int collect(const struct sealctl_object *o, void *arg)
 			r->mixed = 1;
 		if (new == old)
 			continue;
-		if (p->out->npatch == SEALCTL_PATCH_MAX) {
+		if (p->npatch == SEALCTL_PATCH_MAX) {
 			p->too_many = 1;
 			continue;
 		}
-		struct sealctl_patch *pt = &p->out->patch[p->out->npatch++];
+		struct sealctl_patch *pt = &p->patch[p->npatch++];
 		pt->offset = n->desc_offset + e->offset;
 		pt->len = e->width;
 		field_put(pt->old, old, e, o->big_endian);
@@ -104,58 +111,84 @@ static int collect(const struct sealctl_object *o, void *arg)
 	return 0;
 }
 
-int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit_plan *out,
-		   char *err)
-{
-	struct plan p = { .e = e, .out = out };
-	struct sealctl_file_info fi;
+const struct option note_edit_longopts[] = {
+	{ "in-place", no_argument, NULL, 'i' },
+	{ 0 },
+};
 
-	memset(out, 0, sizeof(*out));
-	out->have_before = !stat(path, &out->before);
-	if (sealctl_scan(path, collect, &p, &fi, err) != SEALCTL_SCAN_OK) {
-		size_t len = strlen(err);
-		snprintf(err + len, SEALCTL_ERRLEN - len, "; file left unchanged");
+int note_edit_option(int key, const char *arg, void *plan)
+{
+	(void)key; /* --in-place is the only one */
+	(void)arg;
+	((struct note_edit_plan *)plan)->in_place = 1;
+	return 0;
+}
+
+int note_edit_check(struct note_edit_plan *p, const struct sealctl_file *f, char *err)
+{
+	if (f->result != SEALCTL_FILE_READ) {
+		sealctl_seterr(err, "%s; file left unchanged", f->why);
 		return -1;
 	}
-	if (fi.is_thin) {
+	if (f->info.is_thin) {
 		sealctl_seterr(err, "thin archive: run %s on its member files; file left unchanged",
-			       e->command);
+			       p->edit.command);
 		return -1;
 	}
-	if (p.refused) {
-		sealctl_seterr(err, "%s; file left unchanged", p.why);
+	if (p->refused) {
+		sealctl_seterr(err, "%s; file left unchanged", p->why);
 		return -1;
 	}
-	if (out->r.notes == 0) {
+	if (p->r.notes == 0) {
 		sealctl_seterr(err, "not instrumented (no sealing note); file left unchanged");
 		return -1;
 	}
-	if (p.too_many) {
+	if (p->too_many) {
 		sealctl_seterr(err, "more than %d sealing notes; file left unchanged", SEALCTL_PATCH_MAX);
 		return -1;
 	}
 	return 0;
 }
 
+static int collect(struct sealctl_object *o, void *plan)
+{
+	return note_edit_object(plan, o);
+}
+
+int note_edit_plan(const char *path, const struct note_edit *e, struct note_edit_plan *p,
+		   char *err)
+{
+	char why[SEALCTL_ERRLEN];
+	struct sealctl_file f = { .path = path, .why = why };
+
+	p->edit = *e;
+	note_edit_file_begin(p, path);
+	enum sealctl_scan_result r = sealctl_scan(path, collect, p, &f.info, why);
+	f.result = r == SEALCTL_SCAN_OK ? SEALCTL_FILE_READ : SEALCTL_FILE_ERROR;
+	return note_edit_check(p, &f, err);
+}
+
 int note_edit_apply(const char *path, struct note_edit_plan *p, char *err)
 {
-	if (p->npatch && sealctl_rewrite(path, p->patch, p->npatch,
-					 p->have_before ? &p->before : NULL, err))
+	const struct stat *before = p->have_before ? &p->before : NULL;
+
+	if (p->npatch && (p->in_place ? sealctl_patch_in_place(path, p->patch, p->npatch, before, err)
+				      : sealctl_rewrite(path, p->patch, p->npatch, before, err)))
 		return -1;
 	p->r.changed = p->npatch;
 	return 0;
 }
 
-int note_edit_file(const char *path, const struct note_edit *e, struct note_edit_result *r)
+int note_edit_file_end(struct note_edit_plan *p, const struct sealctl_file *f,
+		       struct note_edit_result *r)
 {
-	struct note_edit_plan p;
 	char err[SEALCTL_ERRLEN];
 
 	memset(r, 0, sizeof(*r));
-	if (note_edit_plan(path, e, &p, err) || note_edit_apply(path, &p, err)) {
-		sealctl_error(path, "%s", err);
+	if (note_edit_check(p, f, err) || note_edit_apply(f->path, p, err)) {
+		sealctl_error(f->path, "%s", err);
 		return -1;
 	}
-	*r = p.r;
+	*r = p->r;
 	return 0;
 }

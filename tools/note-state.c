@@ -4,32 +4,32 @@
 #include <elf.h>
 #include <stdio.h>
 
-static int inside(const struct elf_phdr_lite *p, uint64_t a)
+static int inside(const struct sealctl_segment *p, uint64_t a)
 {
 	return a >= p->vaddr && a - p->vaddr < p->memsz;
 }
 
 /* 1 writable, 0 outside any writable segment, -1 in RELRO. */
-static int writable_at(const struct elf_info *info, uint64_t a)
+static int writable_at(const struct sealctl_object *o, uint64_t a)
 {
 	int w = 0;
-	for (size_t i = 0; i < info->phnum; i++) {
-		const struct elf_phdr_lite *p = &info->phdr[i];
+	for (size_t i = 0; i < o->phnum; i++) {
+		const struct sealctl_segment *p = &o->phdr[i];
 		if (p->type == PT_LOAD && (p->flags & PF_W) && inside(p, a))
 			w = 1;
 	}
-	for (size_t i = 0; w && i < info->phnum; i++)
-		if (info->phdr[i].type == PT_GNU_RELRO && inside(&info->phdr[i], a))
+	for (size_t i = 0; w && i < o->phnum; i++)
+		if (o->phdr[i].type == PT_GNU_RELRO && inside(&o->phdr[i], a))
 			return -1;
 	return w;
 }
 
-void note_check_states(struct sealctl_object *o, const struct elf_info *info)
+void note_check_states(struct sealctl_object *o)
 {
 	/* Addresses wrap as the target's do. */
-	uint64_t mask = info->elf64 ? UINT64_MAX : UINT32_MAX;
+	uint64_t mask = o->elf64 ? UINT64_MAX : UINT32_MAX;
 
-	if (info->type != ET_EXEC && info->type != ET_DYN)
+	if (o->e_type != ET_EXEC && o->e_type != ET_DYN)
 		return;
 	for (size_t i = 0; i < o->nnotes; i++) {
 		struct sealctl_note *n = &o->notes[i];
@@ -47,7 +47,7 @@ void note_check_states(struct sealctl_object *o, const struct elf_info *info)
 		 * field's place in the descriptor. */
 		uint64_t field = n->vaddr + (n->desc_offset - n->offset) + SEALING_DESC_STATE_OFFSET;
 		uint64_t target = (field + (uint64_t)(int64_t)state) & mask;
-		int w = writable_at(info, target);
+		int w = writable_at(o, target);
 		if (w <= 0)
 			snprintf(v->damage, sizeof(v->damage), "its state offset (%s0x%x) points %s",
 				 state < 0 ? "-" : "",

@@ -9,7 +9,6 @@
 #ifndef SEALCTL_NOTE_STATE_H
 #define SEALCTL_NOTE_STATE_H
 
-#include "elfhdr.h"
 #include "object.h"
 
 /*
@@ -21,6 +20,6 @@
  * gets the reason in its v.damage.  Notes whose address is unknown (in
  * no allocated section and no PT_NOTE) are left alone.
  */
-void note_check_states(struct sealctl_object *o, const struct elf_info *info);
+void note_check_states(struct sealctl_object *o);
 
 #endif

@@ -1,6 +1,42 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "object.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+void sealctl_dynamic_free(struct sealctl_dynamic *d)
+{
+	free(d->soname);
+	for (size_t i = 0; i < d->nneeded; i++)
+		free(d->needed[i]);
+	free(d->needed);
+	memset(d, 0, sizeof(*d));
+}
+
+void sealctl_object_free(struct sealctl_object *o)
+{
+	free(o->phdr);
+	o->phdr = NULL;
+	o->phnum = 0;
+	sealctl_dynamic_free(&o->dyn);
+}
+
+void sealctl_object_move(struct sealctl_object *to, struct sealctl_object *from)
+{
+	*to = *from;
+	from->phdr = NULL;
+	from->phnum = 0;
+	memset(&from->dyn, 0, sizeof(from->dyn));
+}
+
+const struct sealctl_segment *sealctl_segment(const struct sealctl_object *o, uint32_t type)
+{
+	for (size_t i = 0; i < o->phnum; i++)
+		if (o->phdr[i].type == type)
+			return &o->phdr[i];
+	return NULL;
+}
+
 const char *sealctl_kind_name(enum sealctl_kind kind)
 {
 	switch (kind) {

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * What sealctl knows about one ELF object: a file, or one member of an
- * archive.  Filled by scan.c, printed by report-*.c, patched by the
- * set-* commands through the absolute file offsets recorded here.
+ * The model: everything sealctl knows about one ELF object (a file, or
+ * one member of an archive), built once by the scan (scan.h) and read by
+ * every subcommand, each a checker over it (checker.h): what the object
+ * is, its program headers and dynamic segment, its sealing notes and GNU
+ * property note, and the ranges the runtime will seal.  The set-*
+ * commands patch it through the absolute file offsets recorded here.
  */
 #ifndef SEALCTL_OBJECT_H
 #define SEALCTL_OBJECT_H
 
-#include "note.h"
+#include "note-read.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -41,6 +44,24 @@ struct sealctl_gnu_property {
 	uint64_t section_end; /* absolute offset of the section's end */
 };
 
+/* One program header, decoded. */
+struct sealctl_segment {
+	uint32_t type, flags;
+	uint64_t offset, vaddr, filesz, memsz, align;
+};
+
+/* PT_DYNAMIC, as the loader reads it. */
+struct sealctl_dynamic {
+	int present;      /* the object has a PT_DYNAMIC segment */
+	uint64_t flags_1; /* DT_FLAGS_1, 0 if absent */
+	char *soname;     /* DT_SONAME, or NULL */
+	char **needed;    /* DT_NEEDED, in order */
+	size_t nneeded;
+	/* Why the segment or its strings could not be read (the fields
+	 * above are then empty, flags_1 aside), or NULL. */
+	const char *error;
+};
+
 enum sealctl_kind {
 	SEALCTL_KIND_RELOCATABLE,
 	SEALCTL_KIND_EXECUTABLE,
@@ -59,6 +80,9 @@ struct sealctl_object {
 	unsigned e_type, e_machine;
 	enum sealctl_kind kind;
 	const char *arch; /* BFD's printable architecture name */
+	size_t phnum;
+	struct sealctl_segment *phdr; /* owned */
+	struct sealctl_dynamic dyn;   /* owned */
 
 	size_t nnotes;
 	int notes_truncated; /* more than SEALCTL_MAX_NOTES were found */
@@ -69,6 +93,16 @@ struct sealctl_object {
 	char section_damage[NOTE_DAMAGE_LEN];
 
 	struct sealctl_gnu_property prop;
+
+	/* What tells the files the plugin leaves alone by design (check). */
+	int debug_only; /* a separate debug file: its allocated sections
+			   have no bytes (NOBITS), notes aside */
+	int abi_tag;    /* .note.ABI-tag: libc's start files are linked in */
+	int go;         /* a Go program: its own start-up, yet sealable
+			   (external linking, docs/distro.md) */
+	int libc_start; /* 1: a symbol table names __libc_start_main; 0: it
+			   has symbols, not that one; -1: none to tell, or
+			   not looked for (not an executable, or abi_tag) */
 
 	/* NT_SEALING_PROCESS: the executable's part of the runtime (its
 	 * process pass) is linked in. */
@@ -86,6 +120,15 @@ struct sealctl_object {
 	int has_mutable;
 	struct sealctl_range mutable_pages;
 };
+
+/* Frees what the object owns; a zeroed object owns nothing. */
+void sealctl_object_free(struct sealctl_object *o);
+void sealctl_dynamic_free(struct sealctl_dynamic *d);
+/* Hands what `from` owns over to `to` (a visitor keeping the object the
+ * scan is about to free). */
+void sealctl_object_move(struct sealctl_object *to, struct sealctl_object *from);
+/* The first program header of this type, or NULL. */
+const struct sealctl_segment *sealctl_segment(const struct sealctl_object *o, uint32_t type);
 
 const char *sealctl_kind_name(enum sealctl_kind kind);
 /* Highest policy over all notes (docs/note-format.md), -1 if none. */

@@ -15,9 +15,8 @@
 
 /* include/linux/sched.h: the task is a kernel thread. */
 #define PF_KTHREAD 0x00200000u
-/* Far more than any process maps; past it something is wrong. */
-#define SMAPS_MAX (256u << 20)
 #define SMALL_MAX (1u << 20)
+#define ENVIRON_MAX (256u << 20)
 
 static int read_at(const struct proc *p, const char *name, size_t max, char **buf,
 		   size_t *len)
@@ -55,60 +54,16 @@ static int read_stat(const struct proc *p, char *state, unsigned long *flags)
 	return 0;
 }
 
-static int is_header(const char *line)
+static int read_smaps(struct proc *p)
 {
-	/* "start-end perms offset dev inode [path]"; field lines are "Key: value". */
-	const char *sp = strchr(line, ' ');
-	const char *colon = strchr(line, ':');
-	return sp && (!colon || colon > sp) && strchr(line, '-') && strchr(line, '-') < sp;
-}
-
-static int parse_header(char *line, struct proc_map *m)
-{
-	int path_at = 0;
-	if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %*4s %" SCNx64 " %x:%x %" SCNu64 " %n", &m->lo,
-		   &m->hi, &m->offset, &m->major, &m->minor, &m->inode, &path_at) != 6)
+	int fd = openat(p->dir, "smaps", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return -1;
-	m->path = line + path_at;
-	m->sealed = 0;
-	return 0;
-}
-
-/* VmFlags: two-letter words; "sl" is a sealed VMA (Linux 6.10). */
-static int has_sl(const char *flags)
-{
-	for (const char *f = flags; *f; f++)
-		if (f[0] == 's' && f[1] == 'l' && (f == flags || f[-1] == ' ') &&
-		    (f[2] == ' ' || f[2] == 0))
-			return 1;
-	return 0;
-}
-
-static int parse_smaps(struct proc *p)
-{
-	size_t cap = 0;
-	for (char *line = p->smaps, *next; line && *line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = 0;
-		if (!strncmp(line, "VmFlags:", 8)) {
-			if (p->nmaps)
-				p->maps[p->nmaps - 1].sealed = has_sl(line + 8);
-			continue;
-		}
-		if (!is_header(line))
-			continue;
-		if (p->nmaps == cap) {
-			cap = cap ? 2 * cap : 64;
-			struct proc_map *n = realloc(p->maps, cap * sizeof(*n));
-			if (!n)
-				return -1;
-			p->maps = n;
-		}
-		if (parse_header(line, &p->maps[p->nmaps]) == 0)
-			p->nmaps++;
-	}
-	return 0;
+	int rc = smaps_read(fd, &p->maps);
+	int e = errno;
+	close(fd);
+	errno = e;
+	return rc;
 }
 
 int proc_open(struct proc *p, int pid, char *err)
@@ -116,7 +71,6 @@ int proc_open(struct proc *p, int pid, char *err)
 	char path[64];
 	char state;
 	unsigned long flags;
-	size_t len;
 
 	memset(p, 0, sizeof(*p));
 	p->pid = pid;
@@ -138,7 +92,7 @@ int proc_open(struct proc *p, int pid, char *err)
 		sealctl_seterr(err, "a zombie: its memory is already gone");
 		return -1;
 	}
-	if (read_at(p, "smaps", SMAPS_MAX, &p->smaps, &len)) {
+	if (read_smaps(p)) {
 		if (errno == EACCES || errno == EPERM)
 			sealctl_seterr(err, "permission denied: another user's process (run sealctl as root or as its owner)");
 		else if (errno == ENOENT || errno == ESRCH)
@@ -147,16 +101,12 @@ int proc_open(struct proc *p, int pid, char *err)
 			sealctl_seterr(err, "cannot read %s/smaps: %s", path, strerror(errno));
 		return -1;
 	}
-	if (parse_smaps(p)) {
-		sealctl_seterr(err, "out of memory");
-		return -1;
-	}
-	if (p->nmaps == 0) {
+	if (p->maps.n == 0) {
 		/* It exited between the checks above and the read. */
 		sealctl_seterr(err, "no such process (it has exited)");
 		return -1;
 	}
-	if (read_at(p, "environ", SMAPS_MAX, &p->environ, &p->environ_len)) {
+	if (read_at(p, "environ", ENVIRON_MAX, &p->environ, &p->environ_len)) {
 		p->environ = NULL;
 		p->environ_errno = errno;
 	}
@@ -169,8 +119,7 @@ void proc_close(struct proc *p)
 {
 	if (p->dir >= 0)
 		close(p->dir);
-	free(p->smaps);
-	free(p->maps);
+	smaps_free(&p->maps);
 	free(p->environ);
 	free(p->auxv);
 	memset(p, 0, sizeof(*p));

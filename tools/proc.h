@@ -1,30 +1,23 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Reading a running process from /proc/PID: its mappings with their seal
- * bit (smaps, VmFlags "sl"), its environment and its auxiliary vector.
- * Everything is read relative to one descriptor of /proc/PID, so a PID
- * reused halfway through cannot mix two processes.
+ * bit (through the tree's one smaps reader, common/smaps.h), its
+ * environment and its auxiliary vector.  Everything is read relative to
+ * one descriptor of /proc/PID, so a PID reused halfway through cannot mix
+ * two processes.
  */
 #ifndef SEALCTL_PROC_H
 #define SEALCTL_PROC_H
 
+#include "smaps.h"
+
 #include <stddef.h>
 #include <stdint.h>
-
-struct proc_map {
-	uint64_t lo, hi, offset;
-	unsigned major, minor;
-	uint64_t inode;
-	int sealed;       /* VmFlags has "sl" */
-	const char *path; /* as the kernel names it; "" when anonymous */
-};
 
 struct proc {
 	int pid;
 	int dir; /* /proc/PID */
-	char *smaps;
-	struct proc_map *maps;
-	size_t nmaps;
+	struct smaps maps;
 	char *environ; /* NUL-separated, NULL when it could not be read */
 	size_t environ_len;
 	int environ_errno;

@@ -17,7 +17,7 @@
  */
 #include "ps.h"
 
-#include "note.h"
+#include "note-read.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -115,9 +115,11 @@ static int find_r_debug_in_objects(const struct ps_process *ps, const struct mem
 
 	for (size_t i = 0; i < ps->nobj; i++) {
 		const struct ps_object *o = &ps->obj[i];
-		if (o->vdso || !o->read || !o->dyn_vaddr || o->elf64 != m->elf64)
+		const struct sealctl_segment *d = sealctl_segment(&o->file, PT_DYNAMIC);
+		const struct sealctl_segment *load = sealctl_segment(&o->file, PT_LOAD);
+		if (o->vdso || !o->read || !d || !d->vaddr || o->file.elf64 != m->elf64)
 			continue;
-		uint64_t dyn = o->lo - (o->load_vaddr & ~(page - 1)) + o->dyn_vaddr;
+		uint64_t dyn = o->lo - ((load ? load->vaddr : 0) & ~(page - 1)) + d->vaddr;
 		for (uint64_t off = 0; off < 4096 * entsz; off += entsz) {
 			uint64_t tag, val;
 			if (peek_word(m, dyn + off, &tag) || tag == DT_NULL ||

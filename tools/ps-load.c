@@ -52,7 +52,7 @@ static int same_file(const struct ps_object *o, const struct stat *st)
 	       (uint64_t)st->st_ino == o->inode;
 }
 
-static struct ps_object *object_for(struct ps_process *ps, const struct proc_map *m)
+static struct ps_object *object_for(struct ps_process *ps, const struct smaps_vma *m)
 {
 	for (size_t i = 0; i < ps->nobj; i++) {
 		struct ps_object *o = &ps->obj[i];
@@ -66,11 +66,11 @@ static struct ps_object *object_for(struct ps_process *ps, const struct proc_map
 /* One object per backing file (and the vdso), in address order. */
 static int group(struct ps_process *ps)
 {
-	ps->obj = calloc(ps->proc.nmaps, sizeof(*ps->obj));
+	ps->obj = calloc(ps->proc.maps.n, sizeof(*ps->obj));
 	if (!ps->obj)
 		return -1;
-	for (size_t i = 0; i < ps->proc.nmaps; i++) {
-		const struct proc_map *m = &ps->proc.maps[i];
+	for (size_t i = 0; i < ps->proc.maps.n; i++) {
+		const struct smaps_vma *m = &ps->proc.maps.vma[i];
 		int vdso = !strcmp(m->path, "[vdso]");
 		if (!vdso && (!m->inode || m->path[0] != '/' || is_relro_view(m)))
 			continue;
@@ -87,10 +87,10 @@ static int group(struct ps_process *ps)
 	return 0;
 }
 
-static int keep_first(const struct sealctl_object *so, void *arg)
+static int keep_first(struct sealctl_object *so, void *arg)
 {
 	struct ps_object *o = arg;
-	o->file = *so;
+	sealctl_object_move(&o->file, so);
 	o->file.path = o->path;
 	return 1;
 }
@@ -132,37 +132,22 @@ static int read_file(struct ps_process *ps, struct ps_object *o)
 {
 	char err[SEALCTL_ERRLEN], fdpath[64];
 	unsigned char magic[SELFMAG];
-	struct elf_info info;
-	struct stat st;
 
 	int fd = open_mapped(ps, o);
 	if (fd < 0)
 		return 0;
-	if (fstat(fd, &st) || sealctl_pread_full(fd, 0, sizeof(magic), magic) ||
-	    memcmp(magic, ELFMAG, SELFMAG)) {
+	if (sealctl_pread_full(fd, 0, sizeof(magic), magic) || memcmp(magic, ELFMAG, SELFMAG)) {
 		close(fd);
 		return 1; /* a mapped data file (locale archive, cache...) */
 	}
 	/* The same open file, by a name sealctl_scan can open again. */
 	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", fd);
-	if (sealctl_scan(fdpath, keep_first, o, NULL, err) != SEALCTL_SCAN_OK ||
-	    elf_info_read(fd, 0, (uint64_t)st.st_size, &info, err)) {
+	if (sealctl_scan(fdpath, keep_first, o, NULL, err) != SEALCTL_SCAN_OK)
 		sealctl_seterr(o->why, "%s", err);
-		close(fd);
-		return 0;
-	}
-	o->elf64 = info.elf64;
-	for (size_t i = info.phnum; i-- > 0;) {
-		if (info.phdr[i].type == PT_LOAD)
-			o->load_vaddr = info.phdr[i].vaddr;
-		else if (info.phdr[i].type == PT_DYNAMIC)
-			o->dyn_vaddr = info.phdr[i].vaddr;
-	}
-	if (elf_dyn_read(fd, 0, (uint64_t)st.st_size, &info, 1, &o->dyn, err))
-		sealctl_seterr(o->why, "%s", err);
+	else if (o->file.dyn.error)
+		sealctl_seterr(o->why, "%s", o->file.dyn.error);
 	else
 		o->read = 1;
-	elf_info_free(&info);
 	close(fd);
 	return 0;
 }
@@ -187,8 +172,8 @@ static void count_mappings(struct ps_process *ps, struct ps_object *o, uint64_t 
 		if (f.has_mutable)
 			mlo = bias + f.mutable_pages.lo, mhi = bias + f.mutable_pages.hi;
 	}
-	for (size_t i = 0; i < ps->proc.nmaps; i++) {
-		const struct proc_map *m = &ps->proc.maps[i];
+	for (size_t i = 0; i < ps->proc.maps.n; i++) {
+		const struct smaps_vma *m = &ps->proc.maps.vma[i];
 		int own = o->vdso ? !strcmp(m->path, "[vdso]") && m->lo == o->lo
 				  : m->inode == o->inode && m->major == o->major &&
 					    m->minor == o->minor && m->path[0] == '/';
@@ -213,7 +198,7 @@ int ps_names(const struct ps_process *ps, const struct ps_object *o, const char 
 		return 0;
 	if (!strchr(name, '/'))
 		return !strcmp(name, base_name(o->path)) ||
-		       (by_soname && o->dyn.soname && !strcmp(name, o->dyn.soname));
+		       (by_soname && o->file.dyn.soname && !strcmp(name, o->file.dyn.soname));
 	if (!strcmp(name, o->path))
 		return 1;
 	/* Another spelling of the same file (/lib vs /usr/lib): ask the
@@ -271,7 +256,7 @@ static void guess_startup(struct ps_process *ps)
 	for (size_t i = 0; i < ps->nobj; i++)
 		if (ps->obj[i].vdso)
 			startup(ps, &ps->obj[i], queue, &n);
-	int elf64 = ps->exe ? ps->exe->elf64 : (int)(sizeof(long) == 8);
+	int elf64 = ps->exe ? ps->exe->file.elf64 : (int)(sizeof(long) == 8);
 	if (proc_auxval(&ps->proc, elf64, AT_BASE, &base) && base)
 		for (size_t i = 0; i < ps->nobj; i++)
 			if (ps->obj[i].lo == base) {
@@ -289,8 +274,8 @@ static void guess_startup(struct ps_process *ps)
 		close(fd);
 	for (size_t q = 0; q < n; q++) {
 		const struct ps_object *o = &ps->obj[queue[q]];
-		for (size_t k = 0; k < o->dyn.nneeded; k++)
-			startup(ps, ps_find(ps, o->dyn.needed[k], 1), queue, &n);
+		for (size_t k = 0; k < o->file.dyn.nneeded; k++)
+			startup(ps, ps_find(ps, o->file.dyn.needed[k], 1), queue, &n);
 	}
 	free(queue);
 }
@@ -330,10 +315,10 @@ static int place_by_link_map(struct ps_process *ps)
 			rt_startset_lost(&set);
 		} else if (o && !o->vdso) {
 			rt_startset_name(&set, k->name, 0);
-			if (o->read && o->dyn.soname)
-				rt_startset_name(&set, o->dyn.soname, 0);
-			for (size_t n = 0; o->read && n < o->dyn.nneeded; n++)
-				rt_startset_name(&set, o->dyn.needed[n], 1);
+			if (o->read && o->file.dyn.soname)
+				rt_startset_name(&set, o->file.dyn.soname, 0);
+			for (size_t n = 0; o->read && n < o->file.dyn.nneeded; n++)
+				rt_startset_name(&set, o->file.dyn.needed[n], 1);
 			if (!o->read)
 				rt_startset_lost(&set); /* its needs are unknown */
 		} else if (!o) {
@@ -366,10 +351,10 @@ static void find_exe(struct ps_process *ps)
 				ps->exe = &ps->obj[i];
 	}
 	/* The program headers the kernel handed over are the executable's. */
-	int elf64 = ps->exe ? ps->exe->elf64 : (int)(sizeof(long) == 8);
+	int elf64 = ps->exe ? ps->exe->file.elf64 : (int)(sizeof(long) == 8);
 	if (proc_auxval(&ps->proc, elf64, AT_PHDR, &phdr))
-		for (size_t i = 0; i < ps->proc.nmaps; i++) {
-			const struct proc_map *m = &ps->proc.maps[i];
+		for (size_t i = 0; i < ps->proc.maps.n; i++) {
+			const struct smaps_vma *m = &ps->proc.maps.vma[i];
 			if (phdr >= m->lo && phdr < m->hi && m->inode) {
 				struct ps_object *o = object_for(ps, m);
 				ps->exe = o ? o : ps->exe;
@@ -403,7 +388,7 @@ int ps_load(struct ps_process *ps, int pid, char *err)
 		count_mappings(ps, &ps->obj[i], page);
 		const char *b = base_name(ps->obj[i].path);
 		if (!strcmp(b, PS_LOADER_MODULE) ||
-		    (ps->obj[i].dyn.soname && !strcmp(ps->obj[i].dyn.soname, PS_LOADER_MODULE)))
+		    (ps->obj[i].file.dyn.soname && !strcmp(ps->obj[i].file.dyn.soname, PS_LOADER_MODULE)))
 			ps->loader = 1;
 	}
 	ps->env_known = ps->proc.environ != NULL;
@@ -413,7 +398,7 @@ int ps_load(struct ps_process *ps, int pid, char *err)
 	const char *vdso = proc_getenv(&ps->proc, "SEALING_VDSO");
 	ps->env_seal_vdso = vdso && !strcmp(vdso, "seal");
 	find_exe(ps);
-	int elf64 = ps->exe ? ps->exe->elf64 : (int)(sizeof(long) == 8);
+	int elf64 = ps->exe ? ps->exe->file.elf64 : (int)(sizeof(long) == 8);
 	ps->secure_known = proc_auxval(&ps->proc, elf64, AT_SECURE, &secure);
 	ps->secure = ps->secure_known && secure;
 	ps_read_exempt_file(ps);
@@ -438,7 +423,7 @@ void ps_free(struct ps_process *ps)
 	ps_free_link_map(ps);
 	ps_free_exempt(ps);
 	for (size_t i = 0; i < ps->nobj; i++)
-		elf_dyn_free(&ps->obj[i].dyn);
+		sealctl_object_free(&ps->obj[i].file);
 	free(ps->obj);
 	proc_close(&ps->proc);
 	memset(ps, 0, sizeof(*ps));

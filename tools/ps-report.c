@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ps.h"
 
-#include "note.h"
+#include "note-read.h"
 #include "report.h"
 
 #include <string.h>

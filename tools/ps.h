@@ -8,7 +8,6 @@
 #define SEALCTL_PS_H
 
 #include "diag.h"
-#include "elfdyn.h"
 #include "json.h"
 #include "object.h"
 #include "proc.h"
@@ -31,12 +30,9 @@ struct ps_object {
 	const char *link_name;  /* the loader's name for it; NULL if unlisted */
 
 	/* From its file. */
-	int read;      /* the file was read: fields below are known */
+	int read;      /* the file was read: `file` is known */
 	char why[SEALCTL_ERRLEN]; /* why it was not */
-	int elf64;
-	struct sealctl_object file; /* notes, span; file.path is not kept */
-	struct elf_dyn dyn;
-	uint64_t load_vaddr, dyn_vaddr; /* first PT_LOAD, PT_DYNAMIC (0: none) */
+	struct sealctl_object file; /* its model; file.path is the mapping's name */
 
 	/* The verdict (ps-judge.c). */
 	int expected;   /* 1 sealed, 0 not, -1 cannot tell */

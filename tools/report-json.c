@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "report.h"
 
-#include "note.h"
+#include "note-read.h"
 
 static void range(struct json *j, const struct sealctl_range *r)
 {

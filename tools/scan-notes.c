@@ -7,7 +7,8 @@
 #include "scan-internal.h"
 
 #include "diag.h"
-#include "note.h"
+#include "fullio.h"
+#include "note-read.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -201,11 +202,10 @@ int sealctl_scan_note_sections(bfd *abfd, struct sealctl_object *o, char *err)
 
 /* PT_NOTE is what a loader sees; it also finds notes in files whose
  * section headers were stripped.  Notes already seen are skipped. */
-int sealctl_scan_note_segments(int fd, uint64_t fsize, const struct elf_info *info,
-			 struct sealctl_object *o, char *err)
+int sealctl_scan_note_segments(int fd, uint64_t fsize, struct sealctl_object *o, char *err)
 {
-	for (size_t i = 0; i < info->phnum; i++) {
-		const struct elf_phdr_lite *p = &info->phdr[i];
+	for (size_t i = 0; i < o->phnum; i++) {
+		const struct sealctl_segment *p = &o->phdr[i];
 		if (p->type != PT_NOTE || p->filesz == 0)
 			continue;
 		if (p->offset > fsize || p->filesz > fsize - p->offset ||

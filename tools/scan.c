@@ -4,8 +4,7 @@
 
 #include "bfd-compat.h"
 #include "diag.h"
-#include "elfhdr.h"
-#include "note.h"
+#include "note-read.h"
 #include "note-state.h"
 #include "span.h"
 
@@ -42,40 +41,47 @@ void sealctl_scan_init(void)
 	bfd_set_error_handler(quiet_bfd);
 }
 
+/* Builds o's model; the caller frees it, whatever the outcome. */
 static int describe(bfd *abfd, int fd, uint64_t base, uint64_t size, int patchable,
 		    struct sealctl_object *o, char *err)
 {
-	struct elf_info info;
-
 	o->base = base;
 	o->patchable = patchable;
 	o->arch = bfd_printable_name(abfd);
-	if (elf_info_read(fd, base, size, &info, err))
+	if (sealctl_scan_headers(fd, base, size, o, err))
 		return -1;
-	o->elf64 = info.elf64;
-	o->big_endian = info.big_endian;
-	o->e_type = info.type;
-	o->e_machine = info.machine;
-	o->kind = sealctl_kind_of(fd, base, size, &info);
+	sealctl_scan_dynamic(fd, base, size, o);
+	o->kind = sealctl_kind_of(o);
+	sealctl_scan_traits(abfd, o);
 
 	int rc = sealctl_scan_note_sections(abfd, o, err);
 	if (!rc && base == 0)
-		rc = sealctl_scan_note_segments(fd, size, &info, o, err);
-	if (!rc)
-		note_check_states(o, &info);
-	if (!rc) {
-		uint64_t mlo = 0, mhi = 0;
-		asection *m = bfd_get_section_by_name(abfd, "sealing_mutable");
-		if (m) {
-			mlo = sc_section_vma(abfd, m);
-			mhi = mlo + sc_section_size(abfd, m);
-			if (mhi < mlo)
-				mhi = mlo;
-		}
-		if (o->kind != SEALCTL_KIND_RELOCATABLE && o->kind != SEALCTL_KIND_CORE)
-			sealctl_compute_seal(o, &info, mlo, mhi);
+		rc = sealctl_scan_note_segments(fd, size, o, err);
+	if (rc)
+		return rc;
+	note_check_states(o);
+	uint64_t mlo = 0, mhi = 0;
+	asection *m = bfd_get_section_by_name(abfd, "sealing_mutable");
+	if (m) {
+		mlo = sc_section_vma(abfd, m);
+		mhi = mlo + sc_section_size(abfd, m);
+		if (mhi < mlo)
+			mhi = mlo;
 	}
-	elf_info_free(&info);
+	if (o->kind != SEALCTL_KIND_RELOCATABLE && o->kind != SEALCTL_KIND_CORE)
+		sealctl_compute_seal(o, mlo, mhi);
+	return 0;
+}
+
+/* Describes the object and hands it to the visitor: its return, or -1
+ * with err when the object could not be described. */
+static int visit(bfd *abfd, int fd, uint64_t base, uint64_t size, int patchable,
+		 struct sealctl_object *o, sealctl_visit_fn fn, void *arg, char *err)
+{
+	int rc = describe(abfd, fd, base, size, patchable, o, err);
+	if (!rc)
+		rc = fn(o, arg) ? 1 : 0;
+	sealctl_object_free(o);
 	return rc;
 }
 
@@ -120,12 +126,11 @@ static int check_format_quietly(bfd *abfd, bfd_format format, char ***matching)
 
 static int elf_precheck(int fd, uint64_t size, unsigned *machine, char *err)
 {
-	struct elf_info info;
-	if (elf_info_read(fd, 0, size, &info, err))
-		return -1;
-	*machine = info.machine;
-	elf_info_free(&info);
-	return 0;
+	struct sealctl_object o = { 0 };
+	int rc = sealctl_scan_headers(fd, 0, size, &o, err);
+	*machine = o.e_machine;
+	sealctl_object_free(&o);
+	return rc;
 }
 
 static int check_object(bfd *abfd, char *err)
@@ -202,7 +207,7 @@ static enum sealctl_scan_result scan_archive(bfd *arch, const char *path, int fd
 				bfd_close(m);
 				return SEALCTL_SCAN_ERROR;
 			}
-			rc = describe(m, mfd, 0, (uint64_t)st.st_size, 0, &o, merr);
+			rc = visit(m, mfd, 0, (uint64_t)st.st_size, 0, &o, fn, arg, merr);
 			close(mfd);
 		} else {
 			if (origin > fsize) {
@@ -210,14 +215,14 @@ static enum sealctl_scan_result scan_archive(bfd *arch, const char *path, int fd
 				bfd_close(m);
 				return SEALCTL_SCAN_ERROR;
 			}
-			rc = describe(m, fd, origin, fsize - origin, 1, &o, merr);
+			rc = visit(m, fd, origin, fsize - origin, 1, &o, fn, arg, merr);
 		}
-		if (rc) {
+		if (rc < 0) {
 			sealctl_seterr(err, "member %s: %s", name, merr);
 			bfd_close(m);
 			return SEALCTL_SCAN_ERROR;
 		}
-		if (fn(&o, arg)) {
+		if (rc) {
 			bfd_close(m);
 			return SEALCTL_SCAN_OK;
 		}
@@ -307,10 +312,8 @@ enum sealctl_scan_result sealctl_scan(const char *path, sealctl_visit_fn fn,
 		res = SEALCTL_SCAN_ERROR;
 	} else {
 		struct sealctl_object o = { .path = path };
-		if (describe(abfd, fd, 0, (uint64_t)st.st_size, 1, &o, err))
+		if (visit(abfd, fd, 0, (uint64_t)st.st_size, 1, &o, fn, arg, err) < 0)
 			res = SEALCTL_SCAN_ERROR;
-		else
-			fn(&o, arg);
 	}
 	bfd_close(abfd);
 	close(fd);

@@ -55,13 +55,12 @@ void sealctl_seal_ranges(struct sealctl_object *o, uint64_t page)
 	o->seal[o->nseal++] = (struct sealctl_range){ lo, hi };
 }
 
-void sealctl_compute_seal(struct sealctl_object *o, const struct elf_info *info,
-			  uint64_t mut_lo, uint64_t mut_hi)
+void sealctl_compute_seal(struct sealctl_object *o, uint64_t mut_lo, uint64_t mut_hi)
 {
 	uint64_t lo = UINT64_MAX, hi = 0;
 
-	for (size_t i = 0; i < info->phnum; i++) {
-		const struct elf_phdr_lite *p = &info->phdr[i];
+	for (size_t i = 0; i < o->phnum; i++) {
+		const struct sealctl_segment *p = &o->phdr[i];
 		if (p->type != PT_LOAD || p->memsz == 0)
 			continue;
 		if (add_overflows(p->vaddr, p->memsz))
@@ -74,5 +73,5 @@ void sealctl_compute_seal(struct sealctl_object *o, const struct elf_info *info,
 	o->linked = lo < hi;
 	o->load = (struct sealctl_range){ lo, hi };
 	o->mutable_sec = (struct sealctl_range){ mut_lo, mut_hi };
-	sealctl_seal_ranges(o, sealctl_page_size_for(info->machine));
+	sealctl_seal_ranges(o, sealctl_page_size_for(o->e_machine));
 }

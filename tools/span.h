@@ -8,7 +8,6 @@
 #ifndef SEALCTL_SPAN_H
 #define SEALCTL_SPAN_H
 
-#include "elfhdr.h"
 #include "object.h"
 
 /*
@@ -18,11 +17,10 @@
  */
 uint64_t sealctl_page_size_for(unsigned machine);
 
-/* Fills o->linked, o->load and o->mutable_sec, then the ranges below with
- * the machine's page size.  mut_lo/hi is the sealing_mutable section's
- * address range (hi == lo when absent). */
-void sealctl_compute_seal(struct sealctl_object *o, const struct elf_info *info,
-			  uint64_t mut_lo, uint64_t mut_hi);
+/* Fills o->linked, o->load and o->mutable_sec from o's program headers,
+ * then the ranges below with the machine's page size.  mut_lo/hi is the
+ * sealing_mutable section's address range (hi == lo when absent). */
+void sealctl_compute_seal(struct sealctl_object *o, uint64_t mut_lo, uint64_t mut_hi);
 
 /* o->seal, o->nseal, o->has_mutable and o->mutable_pages for this page
  * size (0: unknown; the ranges are then left unrounded). */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target: the note parser (tools/note.c) on arbitrary bytes, as
+// libFuzzer target: the note parser (tools/note-read.c) on arbitrary bytes, as
 // it sees the contents of any .note* section or PT_NOTE segment.  The
 // first input byte picks alignment and byte order, so one corpus covers
 // every combination.
-#include "note.h"
+#include "note-read.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -2,7 +2,8 @@
 // libFuzzer target: the rewrite path of `sealctl set-policy` and
 // `sealctl set-scope` (tools/note-edit.c plans the patch, tools/rewrite.c
 // copies, patches and renames) on an arbitrary file.  The first input
-// byte picks the edit (set-policy 0/1/2 or set-scope module/process); the
+// byte picks the edit (set-policy 0/1/2 or set-scope module/process; its
+// top bit: --in-place, tools/patch-in-place.c, instead of the copy); the
 // rest is the file, written to a private directory, since the rewrite
 // needs a real directory to rename in.  Invariants, each a trap:
 //   - a refusal is one line, and leaves the file byte for byte as written;
@@ -18,7 +19,8 @@
 #define _GNU_SOURCE
 #include "diag.h"
 #include "note-edit.h"
-#include "note.h"
+#include "note-read.h"
+#include "byteorder.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -121,8 +123,8 @@ static int sealing_note_at(const uint8_t *f, size_t size, uint64_t desc)
 	    memcmp(f + h + NOTE_HEADER_SIZE, SEALING_NOTE_NAME, SEALING_NOTE_NAMESZ))
 		return 0;
 	for (int be = 0; be < 2; be++)
-		if (note_get32(f + h, be) == SEALING_NOTE_NAMESZ && note_get32(f + h + 4, be) == descsz &&
-		    note_get32(f + h + 8, be) == SEALING_NOTE_TYPE)
+		if (get_u32(f + h, be) == SEALING_NOTE_NAMESZ && get_u32(f + h + 4, be) == descsz &&
+		    get_u32(f + h + 8, be) == SEALING_NOTE_TYPE)
 			return 1;
 	return 0;
 }
@@ -163,6 +165,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned mode = data[0];
 	struct note_edit e = mode & 1 ? note_edit_scope(mode & 2 ? SEALING_FLAG_SCOPE_PROCESS : 0)
 				      : note_edit_policy((mode >> 1) % 3);
+	/* The top bit: the other way of writing, into the file itself. */
+	plan.in_place = mode >> 7;
 	data++, size--;
 	write_file(data, size);
 

@@ -1,21 +1,20 @@
 // SPDX-License-Identifier: MIT
-// scripts/sealed-at-exit, which scripts/debian-rebuild.sh uses to read a
-// short-lived program's smaps just before it exits: it must agree with
-// the program's own view (sealprobe), tell sealed from unsealed, and pass
-// the exit status through.
+// tests/helpers/sealed-at-exit, which scripts/debian-rebuild.sh uses to
+// read a short-lived program's smaps just before it exits: it must agree
+// with the program's own view (sealprobe), tell sealed from unsealed, and
+// pass the exit status through.
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %gcc -O2 -Wall -Wextra -Werror %S/../../scripts/sealed-at-exit.c -o %t/sealed-at-exit
 // RUN: %gcc -O2 %fplugin %s %probe -o %t/sealed
 // RUN: %gcc -O2 %s %probe -o %t/plain
-// RUN: %t/sealed-at-exit %t/sealed 2>&1 | FileCheck --check-prefix=SEALED %s
+// RUN: %sealed-at-exit %t/sealed 2>&1 | FileCheck --check-prefix=SEALED %s
 // SEALED: exe: [[N:[1-9][0-9]*]]/[[N]] mappings sealed
 // SEALED-NEXT: sealed-at-exit: {{.*}}/sealed: [[N]]/[[N]] mappings sealed
-// RUN: %t/sealed-at-exit %t/plain 2>&1 | FileCheck --check-prefix=PLAIN %s
+// RUN: %sealed-at-exit %t/plain 2>&1 | FileCheck --check-prefix=PLAIN %s
 // PLAIN: exe: 0/[[M:[1-9][0-9]*]] mappings sealed
 // PLAIN-NEXT: sealed-at-exit: {{.*}}/plain: 0/[[M]] mappings sealed
-// RUN: %not %t/sealed-at-exit %t/sealed fail
-// RUN: %not %t/sealed-at-exit %t/no-such-program
+// RUN: %not %sealed-at-exit %t/sealed fail
+// RUN: %not %sealed-at-exit %t/no-such-program
 #include <stdio.h>
 #include "sealprobe.h"
 

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* See sealprobe.h.  Reads /proc/self/smaps; never seals anything itself. */
+/* See sealprobe.h.  Reads /proc/self/smaps (common/smaps.h); never seals
+ * anything itself. */
 #define _GNU_SOURCE 1
 #include "sealprobe.h"
+#include "smaps.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -16,103 +18,34 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-struct vma {
-	uintptr_t lo, hi;
-	unsigned long offset;
-	int prot, sealed;
-	char name[256];
-};
-
-/* Calls fn for every mapping; stops when fn returns non-zero. */
-static int each_vma(int (*fn)(const struct vma *, void *), void *arg)
+/* The kernel's view now, through the tree's one smaps reader; exits
+ * the test program when it cannot be had. */
+static void read_smaps(struct smaps *s)
 {
-	FILE *f = fopen("/proc/self/smaps", "re");
-	char line[1024];
-	struct vma v;
-	int have = 0, ret = 0;
-
-	if (!f) {
+	if (smaps_open("/proc/self/smaps", s)) {
 		perror("sealprobe: /proc/self/smaps");
 		exit(99);
 	}
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long lo, hi, offset;
-		char perms[8];
-		int off = 0;
-		if (sscanf(line, "%lx-%lx %7s %lx %*s %*s%n", &lo, &hi, perms, &offset, &off) == 4) {
-			if (have && (ret = fn(&v, arg)))
-				break;
-			memset(&v, 0, sizeof(v));
-			v.lo = lo;
-			v.hi = hi;
-			v.offset = offset;
-			v.prot = (perms[0] == 'r' ? PROT_READ : 0) |
-				 (perms[1] == 'w' ? PROT_WRITE : 0) |
-				 (perms[2] == 'x' ? PROT_EXEC : 0);
-			const char *n = line + off;
-			while (*n == ' ')
-				n++;
-			snprintf(v.name, sizeof(v.name), "%s", n);
-			v.name[strcspn(v.name, "\n")] = 0;
-			have = 1;
-		} else if (!strncmp(line, "VmFlags:", 8)) {
-			v.sealed = strstr(line, " sl") != NULL;
-		}
-	}
-	if (have && !ret)
-		ret = fn(&v, arg);
-	fclose(f);
-	return ret;
 }
 
-struct find_arg {
-	uintptr_t addr;
-	struct vma found;
-};
-
-static int find_cb(const struct vma *v, void *p)
+static int prot_of(const char *perms)
 {
-	struct find_arg *a = p;
-	if (a->addr >= v->lo && a->addr < v->hi) {
-		a->found = *v;
-		return 1;
-	}
-	return 0;
-}
-
-static int find_vma(const void *addr, struct vma *out)
-{
-	struct find_arg a = { (uintptr_t)addr, { 0 } };
-	if (!each_vma(find_cb, &a))
-		return 0;
-	*out = a.found;
-	return 1;
+	return (perms[0] == 'r' ? PROT_READ : 0) | (perms[1] == 'w' ? PROT_WRITE : 0) |
+	       (perms[2] == 'x' ? PROT_EXEC : 0);
 }
 
 int probe_mapping(const char *label, const void *addr)
 {
-	struct vma v;
-	if (!find_vma(addr, &v)) {
+	struct smaps s;
+	read_smaps(&s);
+	const struct smaps_vma *v = smaps_find(&s, (uintptr_t)addr);
+	int sealed = v ? v->sealed : -1;
+	if (!v)
 		printf("%s: unmapped\n", label);
-		return -1;
-	}
-	printf("%s: %s\n", label, v.sealed ? "sealed" : "unsealed");
-	return v.sealed;
-}
-
-struct range_arg {
-	uintptr_t lo, hi;
-	int total, sealed;
-};
-
-static int range_cb(const struct vma *v, void *p)
-{
-	struct range_arg *a = p;
-	if (v->hi > a->lo && v->lo < a->hi) {
-		a->total++;
-		a->sealed += v->sealed;
-	}
-	return 0;
+	else
+		printf("%s: %s\n", label, sealed ? "sealed" : "unsealed");
+	smaps_free(&s);
+	return sealed;
 }
 
 struct module_arg {
@@ -155,9 +88,16 @@ static void report_module(const char *label, struct module_arg *m)
 		printf("%s: no module\n", label);
 		return;
 	}
-	struct range_arg r = { m->lo, m->hi, 0, 0 };
-	each_vma(range_cb, &r);
-	printf("%s: %d/%d mappings sealed\n", label, r.sealed, r.total);
+	struct smaps s;
+	int total = 0, sealed = 0;
+	read_smaps(&s);
+	for (size_t i = 0; i < s.n; i++)
+		if (s.vma[i].hi > m->lo && s.vma[i].lo < m->hi) {
+			total++;
+			sealed += s.vma[i].sealed;
+		}
+	smaps_free(&s);
+	printf("%s: %d/%d mappings sealed\n", label, sealed, total);
 }
 
 void probe_module_named(const char *label, const char *name)
@@ -172,27 +112,20 @@ void probe_module(const char *label, const void *addr)
 	report_module(label, &m);
 }
 
-struct copies_arg {
-	const char *name;
-	int n;
-};
-
-static int copies_cb(const struct vma *v, void *p)
-{
-	struct copies_arg *a = p;
-	size_t ln = strlen(v->name), lw = strlen(a->name);
-	/* The mapping of the ELF header (offset 0) starts each copy. */
-	if (ln >= lw && !strcmp(v->name + ln - lw, a->name) && v->offset == 0)
-		a->n++;
-	return 0;
-}
-
 int probe_copies(const char *label, const char *name)
 {
-	struct copies_arg a = { name, 0 };
-	each_vma(copies_cb, &a);
-	printf("%s: %d copies\n", label, a.n);
-	return a.n;
+	struct smaps s;
+	size_t lw = strlen(name);
+	int n = 0;
+	read_smaps(&s);
+	for (size_t i = 0; i < s.n; i++) {
+		size_t ln = strlen(s.vma[i].path);
+		/* The mapping of the ELF header (offset 0) starts each copy. */
+		n += ln >= lw && !strcmp(s.vma[i].path + ln - lw, name) && s.vma[i].offset == 0;
+	}
+	smaps_free(&s);
+	printf("%s: %d copies\n", label, n);
+	return n;
 }
 
 static const char *result(int ret)
@@ -216,14 +149,19 @@ void probe_ops(const char *label, const void *addr)
 {
 	long ps = sysconf(_SC_PAGESIZE);
 	void *page = (void *)((uintptr_t)addr & ~(uintptr_t)(ps - 1));
-	struct vma v;
+	struct smaps s;
 
-	if (!find_vma(addr, &v)) {
+	read_smaps(&s);
+	const struct smaps_vma *v = smaps_find(&s, (uintptr_t)addr);
+	if (!v) {
+		smaps_free(&s);
 		printf("%s: unmapped\n", label);
 		return;
 	}
-	const char *mp = result(mprotect(page, ps, v.prot));
-	if (!v.sealed) {
+	int prot = prot_of(v->perms), sealed = v->sealed;
+	smaps_free(&s);
+	const char *mp = result(mprotect(page, ps, prot));
+	if (!sealed) {
 		printf("%s: mprotect=%s munmap=skipped mremap=skipped mmap_fixed=skipped\n",
 		       label, mp);
 		return;
@@ -239,29 +177,20 @@ void probe_ops(const char *label, const void *addr)
 	       mr, mf);
 }
 
-struct named_arg {
-	const char *name;
-	int sealed;
-};
-
-static int named_cb(const struct vma *v, void *p)
-{
-	struct named_arg *a = p;
-	if (strcmp(v->name, a->name))
-		return 0;
-	a->sealed = v->sealed;
-	return 1;
-}
-
 int probe_named(const char *label, const char *name)
 {
-	struct named_arg a = { name, 0 };
-	if (!each_vma(named_cb, &a)) {
+	struct smaps s;
+	int sealed = -1;
+	read_smaps(&s);
+	for (size_t i = 0; i < s.n && sealed < 0; i++)
+		if (!strcmp(s.vma[i].path, name))
+			sealed = s.vma[i].sealed;
+	smaps_free(&s);
+	if (sealed < 0)
 		printf("%s: absent\n", label);
-		return -1;
-	}
-	printf("%s: %s\n", label, a.sealed ? "sealed" : "unsealed");
-	return a.sealed;
+	else
+		printf("%s: %s\n", label, sealed ? "sealed" : "unsealed");
+	return sealed;
 }
 
 struct relro_arg {

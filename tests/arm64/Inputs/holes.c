@@ -34,6 +34,8 @@
 // MODULE-DAG: ld-linux-aarch64.so.1: own 0/{{[1-9][0-9]*}} sealed
 // COMMON: vdso: unsealed
 #define _GNU_SOURCE 1
+#include "smaps.h"
+
 #include <dlfcn.h>
 #include <link.h>
 #include <stdint.h>
@@ -41,38 +43,7 @@
 #include <string.h>
 #include <unistd.h>
 
-struct vma {
-	uintptr_t lo, hi;
-	int sealed;
-	char name[160];
-};
-static struct vma vmas[1024];
-static int nvmas;
-
-static void read_smaps(void)
-{
-	FILE *f = fopen("/proc/self/smaps", "re");
-	char line[1024];
-	while (f && fgets(line, sizeof(line), f)) {
-		unsigned long lo, hi;
-		int off = 0;
-		if (sscanf(line, "%lx-%lx %*s %*s %*s %*s%n", &lo, &hi, &off) == 2) {
-			if (nvmas == 1024)
-				break;
-			struct vma *v = &vmas[nvmas++];
-			v->lo = lo, v->hi = hi, v->sealed = 0;
-			const char *n = line + off;
-			while (*n == ' ')
-				n++;
-			snprintf(v->name, sizeof(v->name), "%s", n);
-			v->name[strcspn(v->name, "\n")] = 0;
-		} else if (!strncmp(line, "VmFlags:", 8) && nvmas) {
-			vmas[nvmas - 1].sealed = strstr(line, " sl") != NULL;
-		}
-	}
-	if (f)
-		fclose(f);
-}
+static struct smaps maps;
 
 static const char *base(const char *s)
 {
@@ -98,28 +69,29 @@ static int object(struct dl_phdr_info *info, size_t size, void *arg)
 		lo = s < lo ? s : lo;
 		hi = e > hi ? e : hi;
 	}
-	for (int v = 0; v < nvmas; v++) {
-		if (vmas[v].hi <= lo || vmas[v].lo >= hi)
+	for (size_t v = 0; v < maps.n; v++) {
+		const struct smaps_vma *m = &maps.vma[v];
+		if (m->hi <= lo || m->lo >= hi)
 			continue;
 		int mine = 0;
 		for (int i = 0; i < info->dlpi_phnum && !mine; i++) {
 			const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 			uintptr_t s = (info->dlpi_addr + ph->p_vaddr) & ~(page - 1);
 			uintptr_t e = (info->dlpi_addr + ph->p_vaddr + ph->p_memsz + page - 1) & ~(page - 1);
-			mine = ph->p_type == PT_LOAD && vmas[v].lo < e && vmas[v].hi > s;
+			mine = ph->p_type == PT_LOAD && m->lo < e && m->hi > s;
 		}
 		if (mine) {
 			own++;
-			own_sealed += vmas[v].sealed;
-		} else if (vmas[v].name[0] == '/' && !strcmp(base(vmas[v].name), base(name))) {
+			own_sealed += m->sealed;
+		} else if (m->path[0] == '/' && !strcmp(base(m->path), base(name))) {
 			gap++;
-			gap_sealed += vmas[v].sealed;
+			gap_sealed += m->sealed;
 		} else {
 			foreign++;
-			foreign_sealed += vmas[v].sealed;
+			foreign_sealed += m->sealed;
 			size_t l = strlen(names);
 			snprintf(names + l, sizeof(names) - l, " %s",
-				 vmas[v].name[0] ? vmas[v].name : "(anonymous)");
+				 m->path[0] ? m->path : "(anonymous)");
 		}
 	}
 	printf("%s: own %d/%d sealed, gap %d (%d sealed), foreign %d (%d sealed)%s\n", base(name),
@@ -134,10 +106,14 @@ int main(int argc, char **argv)
 			fprintf(stderr, "dlopen: %s\n", dlerror());
 			return 1;
 		}
-	read_smaps();
+	if (smaps_open("/proc/self/smaps", &maps)) {
+		perror("/proc/self/smaps");
+		return 1;
+	}
 	dl_iterate_phdr(object, argv[0]);
-	for (int v = 0; v < nvmas; v++)
-		if (!strcmp(vmas[v].name, "[vdso]"))
-			printf("vdso: %s\n", vmas[v].sealed ? "sealed" : "unsealed");
+	for (size_t v = 0; v < maps.n; v++)
+		if (!strcmp(maps.vma[v].path, "[vdso]"))
+			printf("vdso: %s\n", maps.vma[v].sealed ? "sealed" : "unsealed");
+	smaps_free(&maps);
 	return 0;
 }

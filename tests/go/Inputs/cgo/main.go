@@ -8,7 +8,7 @@
 package main
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../../../helpers
+#cgo CFLAGS: -I${SRCDIR}/../../../helpers -I${SRCDIR}/../../../../common
 #include <stdio.h>
 #include <stdlib.h>
 #include "sealprobe.h"

@@ -5,8 +5,8 @@
  * sealing note means comes from <sealing/note.h>, the contract every part
  * of sealing shares; nothing of it is restated here.
  */
-#ifndef SEALCTL_NOTE_H
-#define SEALCTL_NOTE_H
+#ifndef SEALCTL_NOTE_READ_H
+#define SEALCTL_NOTE_READ_H
 
 #include <sealing/note.h>
 
@@ -51,7 +51,7 @@ struct note_ref {
 struct sealing_desc_view {
 	struct sealing_note_desc d; /* host byte order */
 	int decoded;        /* the version is ours and the size right: d is whole */
-	unsigned applied;   /* the policy a loader applies (note.h's rules) */
+	unsigned applied;   /* the policy a loader applies (<sealing/note.h>'s rules) */
 	/* Why the note is damaged, "" when it is not: one phrase with the
 	 * values ("policy 7 is out of range (0, 1 or 2)").  An array, not a
 	 * pointer, so that copies of the view stay whole. */
@@ -63,9 +63,6 @@ static inline const char *note_desc_damage(const struct sealing_desc_view *v)
 {
 	return v->damage[0] ? v->damage : NULL;
 }
-
-uint32_t note_get32(const uint8_t *p, int big_endian);
-void note_put32(uint8_t *p, uint32_t v, int big_endian);
 
 void note_iter_init(struct note_iter *it, const uint8_t *buf, size_t size,
 		    uint64_t align, int big_endian);

@@ -1,24 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "note.h"
+#include "note-read.h"
+
+#include "byteorder.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-
-uint32_t note_get32(const uint8_t *p, int big_endian)
-{
-	if (big_endian)
-		return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		       (uint32_t)p[2] << 8 | p[3];
-	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[1] << 8 | p[0];
-}
-
-void note_put32(uint8_t *p, uint32_t v, int big_endian)
-{
-	for (int i = 0; i < 4; i++)
-		p[big_endian ? 3 - i : i] = (uint8_t)(v >> (8 * i));
-}
 
 void note_iter_init(struct note_iter *it, const uint8_t *buf, size_t size,
 		    uint64_t align, int big_endian)
@@ -51,9 +38,9 @@ int note_next(struct note_iter *it, struct note_ref *n, const char **why)
 	}
 	const uint8_t *h = it->buf + it->pos;
 	n->offset = it->pos;
-	n->namesz = note_get32(h + offsetof(Elf32_Nhdr, n_namesz), it->big_endian);
-	n->descsz = note_get32(h + offsetof(Elf32_Nhdr, n_descsz), it->big_endian);
-	n->type = note_get32(h + offsetof(Elf32_Nhdr, n_type), it->big_endian);
+	n->namesz = get_u32(h + offsetof(Elf32_Nhdr, n_namesz), it->big_endian);
+	n->descsz = get_u32(h + offsetof(Elf32_Nhdr, n_descsz), it->big_endian);
+	n->type = get_u32(h + offsetof(Elf32_Nhdr, n_type), it->big_endian);
 
 	/* Sizes are 32-bit, so these sums cannot overflow a 64-bit size_t,
 	 * but align_up still guards a 32-bit host. */
@@ -122,11 +109,11 @@ void sealing_desc_read(const struct note_ref *n, int big_endian,
 	v->d.policy = p[SEALING_DESC_POLICY_OFFSET];
 	v->d.carrier = p[offsetof(struct sealing_note_desc, carrier)];
 	v->d.reserved = p[offsetof(struct sealing_note_desc, reserved)];
-	v->d.flags = note_get32(p + SEALING_DESC_FLAGS_OFFSET, big_endian);
-	v->d.state = (int32_t)note_get32(p + SEALING_DESC_STATE_OFFSET, big_endian);
+	v->d.flags = get_u32(p + SEALING_DESC_FLAGS_OFFSET, big_endian);
+	v->d.state = (int32_t)get_u32(p + SEALING_DESC_STATE_OFFSET, big_endian);
 	/* Version 2 recorded no runtime release: 0 reads as "before 0.2". */
 	v->d.runtime = want > SEALING_DESC_RUNTIME_OFFSET
-			       ? note_get32(p + SEALING_DESC_RUNTIME_OFFSET, big_endian) : 0;
+			       ? get_u32(p + SEALING_DESC_RUNTIME_OFFSET, big_endian) : 0;
 	v->applied = sealing_desc_policy(v->d.version, v->d.policy);
 	if (v->d.policy > SEALING_POLICY_ENFORCE)
 		snprintf(why, NOTE_DAMAGE_LEN, "policy %u is out of range (0, 1 or 2)", v->d.policy);
@@ -181,8 +168,8 @@ int gnu_property_find(const uint8_t *desc, size_t descsz, int big_endian,
 	while (pos < descsz) {
 		if (descsz - pos < GNU_PROPERTY_HEADER_SIZE)
 			return -1;
-		uint32_t t = note_get32(desc + pos, big_endian);
-		uint32_t sz = note_get32(desc + pos + sizeof(uint32_t), big_endian);
+		uint32_t t = get_u32(desc + pos, big_endian);
+		uint32_t sz = get_u32(desc + pos + sizeof(uint32_t), big_endian);
 		size_t step;
 		if (sz > descsz - pos - GNU_PROPERTY_HEADER_SIZE ||
 		    align_up(GNU_PROPERTY_HEADER_SIZE + (size_t)sz, pad, &step) ||

@@ -17,8 +17,12 @@
  * -t SECONDS: if the program is still running then, report what is
  * sealed at that moment, kill it, and exit 124 (after a line saying so).
  *
- * Built by scripts/debian-rebuild.sh with a plain compiler.
+ * Built, without sealing, by tests/helpers/CMakeLists.txt (with
+ * common/smaps.c, which reads smaps); scripts/debian-rebuild.sh runs it
+ * from the build tree.
  */
+#include "smaps.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -30,37 +34,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* One mapping of the program, in smaps order: its file (index into
- * names, -1 for none) and whether it is sealed. */
-struct vma {
-	int file, sealed;
-};
-
-#define MAX_VMAS 65536
-#define MAX_FILES 4096
-
-static struct vma v[MAX_VMAS];
-static char *names[MAX_FILES];
-static int nnames;
-
 static volatile sig_atomic_t timed_out;
 
 static void on_alarm(int sig)
 {
 	(void)sig;
 	timed_out = 1;
-}
-
-/* The index of NAME in names, added if new. */
-static int file_index(const char *name)
-{
-	for (int i = 0; i < nnames; i++)
-		if (!strcmp(names[i], name))
-			return i;
-	if (nnames == MAX_FILES)
-		return -1;
-	names[nnames] = strdup(name);
-	return names[nnames] ? nnames++ : -1;
 }
 
 /* Whether PATH is an ELF file (mapped data files are not reported). */
@@ -77,30 +56,40 @@ static int is_elf(const char *path)
 	return n == 4 && !memcmp(magic, "\177ELF", 4);
 }
 
-/* Prints the line for names[file]: its mappings from first to last. */
-static void report_file(int file, int n)
+/* Prints the line for the file at PATH: its mappings from first to last. */
+static void report_file(const struct smaps *s, const char *path)
 {
-	int first = -1, last = -1, total = 0, sealed = 0;
+	size_t first = s->n, last = 0;
+	int total = 0, sealed = 0;
 
-	for (int i = 0; i < n; i++)
-		if (v[i].file == file) {
-			if (first < 0)
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->vma[i].path, path)) {
+			if (first == s->n)
 				first = i;
 			last = i;
 		}
-	for (int i = first; i >= 0 && i <= last; i++) {
+	for (size_t i = first; i < s->n && i <= last; i++) {
 		total++;
-		sealed += v[i].sealed;
+		sealed += s->vma[i].sealed;
 	}
-	fprintf(stderr, "sealed-at-exit: %s: %d/%d mappings sealed\n", names[file], sealed, total);
+	fprintf(stderr, "sealed-at-exit: %s: %d/%d mappings sealed\n", path, sealed, total);
 }
 
+/* Whether vma i is the first mapping of its file. */
+static int first_of_file(const struct smaps *s, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(s->vma[k].path, s->vma[i].path))
+			return 0;
+	return 1;
+}
+
+/* The program first, then every other ELF file, in address order. */
 static void report(pid_t pid)
 {
-	char path[64], exe[4096], line[4096];
-	int n = 0, self;
+	char path[64], exe[4096];
+	struct smaps s;
 	ssize_t len;
-	FILE *f;
 
 	snprintf(path, sizeof path, "/proc/%d/exe", (int)pid);
 	len = readlink(path, exe, sizeof exe - 1);
@@ -110,43 +99,17 @@ static void report(pid_t pid)
 	}
 	exe[len] = '\0';
 	snprintf(path, sizeof path, "/proc/%d/smaps", (int)pid);
-	f = fopen(path, "r");
-	if (!f) {
+	if (smaps_open(path, &s)) {
 		fprintf(stderr, "sealed-at-exit: %s: %s\n", path, strerror(errno));
 		return;
 	}
-	for (int i = 0; i < nnames; i++)
-		free(names[i]);
-	nnames = 0;
-	self = file_index(exe);
-	while (fgets(line, sizeof line, f)) {
-		size_t l = strlen(line);
-		const char *name, *sp;
-
-		if (l && line[l - 1] == '\n')
-			line[--l] = '\0';
-		if (!strncmp(line, "VmFlags:", 8)) {
-			if (n > 0 && strstr(line + 8, " sl"))
-				v[n - 1].sealed = 1;
-			continue;
-		}
-		/* A mapping header: "start-end perms offset dev inode [name]";
-		 * the other lines are "Field: value". */
-		sp = strchr(line, ' ');
-		if (!sp || !memchr(line, '-', (size_t)(sp - line)) || sp[-1] == ':')
-			continue;
-		if (n == MAX_VMAS)
-			break;
-		name = strchr(sp, '/');
-		v[n].file = name ? file_index(name) : -1;
-		v[n].sealed = 0;
-		n++;
+	report_file(&s, exe);
+	for (size_t i = 0; i < s.n; i++) {
+		const char *p = s.vma[i].path;
+		if (p[0] == '/' && strcmp(p, exe) && first_of_file(&s, i) && is_elf(p))
+			report_file(&s, p);
 	}
-	fclose(f);
-	report_file(self, n);
-	for (int i = 0; i < nnames; i++)
-		if (i != self && is_elf(names[i]))
-			report_file(i, n);
+	smaps_free(&s);
 }
 
 int main(int argc, char **argv)

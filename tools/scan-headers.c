@@ -1,21 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "elfhdr.h"
-#include "fullio.h"
+/*
+ * The ELF header and the program headers, read straight from the file:
+ * BFD identifies the object, but its public API does not expose program
+ * headers, which is where the runtime's view of a linked module comes
+ * from.
+ */
+#include "scan-internal.h"
 
 #include "diag.h"
+#include "fullio.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t elf_get(const unsigned char *p, size_t n, int be)
-{
-	uint64_t v = 0;
-	for (size_t i = 0; i < n; i++)
-		v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
-	return v;
-}
-
-static void phdr_decode(const unsigned char *p, int elf64, int be, struct elf_phdr_lite *ph)
+static void phdr_decode(const uint8_t *p, int elf64, int be, struct sealctl_segment *ph)
 {
 	ph->type = (uint32_t)ELF_FIELD(p, elf64, be, Phdr, p_type);
 	ph->flags = (uint32_t)ELF_FIELD(p, elf64, be, Phdr, p_flags);
@@ -26,12 +24,36 @@ static void phdr_decode(const unsigned char *p, int elf64, int be, struct elf_ph
 	ph->align = ELF_FIELD(p, elf64, be, Phdr, p_align);
 }
 
-int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
-		  char *err)
+static int read_phdrs(int fd, uint64_t at, size_t phnum, struct sealctl_object *o, char *err)
 {
-	unsigned char eh[sizeof(Elf64_Ehdr)];
+	size_t want = ELF_SIZEOF(o->elf64, Phdr);
+	uint8_t *raw = malloc(phnum * want);
 
-	memset(info, 0, sizeof(*info));
+	o->phdr = calloc(phnum, sizeof(*o->phdr));
+	if (!raw || !o->phdr) {
+		free(raw);
+		sealctl_object_free(o);
+		sealctl_seterr(err, "out of memory");
+		return -1;
+	}
+	if (sealctl_pread_full(fd, at, phnum * want, raw)) {
+		free(raw);
+		sealctl_object_free(o);
+		sealctl_seterr(err, "truncated: cannot read program headers");
+		return -1;
+	}
+	for (size_t i = 0; i < phnum; i++)
+		phdr_decode(raw + i * want, o->elf64, o->big_endian, &o->phdr[i]);
+	free(raw);
+	o->phnum = phnum;
+	return 0;
+}
+
+int sealctl_scan_headers(int fd, uint64_t base, uint64_t size, struct sealctl_object *o,
+			 char *err)
+{
+	uint8_t eh[sizeof(Elf64_Ehdr)];
+
 	if (size < EI_NIDENT || sealctl_pread_full(fd, base, EI_NIDENT, eh)) {
 		sealctl_seterr(err, "truncated ELF header");
 		return -1;
@@ -44,15 +66,15 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 		sealctl_seterr(err, "corrupted ELF header: bad byte order %u", eh[EI_DATA]);
 		return -1;
 	}
-	int elf64 = info->elf64 = eh[EI_CLASS] == ELFCLASS64;
-	int be = info->big_endian = eh[EI_DATA] == ELFDATA2MSB;
+	int elf64 = o->elf64 = eh[EI_CLASS] == ELFCLASS64;
+	int be = o->big_endian = eh[EI_DATA] == ELFDATA2MSB;
 	size_t ehsize = ELF_SIZEOF(elf64, Ehdr);
 	if (size < ehsize || sealctl_pread_full(fd, base, ehsize, eh)) {
 		sealctl_seterr(err, "truncated ELF header");
 		return -1;
 	}
-	info->type = (unsigned)ELF_FIELD(eh, elf64, be, Ehdr, e_type);
-	info->machine = (unsigned)ELF_FIELD(eh, elf64, be, Ehdr, e_machine);
+	o->e_type = (unsigned)ELF_FIELD(eh, elf64, be, Ehdr, e_type);
+	o->e_machine = (unsigned)ELF_FIELD(eh, elf64, be, Ehdr, e_machine);
 	uint64_t phoff = ELF_FIELD(eh, elf64, be, Ehdr, e_phoff);
 	uint64_t phentsize = ELF_FIELD(eh, elf64, be, Ehdr, e_phentsize);
 	size_t phnum = (size_t)ELF_FIELD(eh, elf64, be, Ehdr, e_phnum);
@@ -83,30 +105,5 @@ int elf_info_read(int fd, uint64_t base, uint64_t size, struct elf_info *info,
 		sealctl_seterr(err, "truncated or corrupted: the program header table lies past the end of the file");
 		return -1;
 	}
-	unsigned char *raw = malloc(phnum * want);
-	info->phdr = calloc(phnum, sizeof(*info->phdr));
-	if (!raw || !info->phdr) {
-		free(raw);
-		elf_info_free(info);
-		sealctl_seterr(err, "out of memory");
-		return -1;
-	}
-	if (sealctl_pread_full(fd, base + phoff, phnum * want, raw)) {
-		free(raw);
-		elf_info_free(info);
-		sealctl_seterr(err, "truncated: cannot read program headers");
-		return -1;
-	}
-	for (size_t i = 0; i < phnum; i++)
-		phdr_decode(raw + i * want, elf64, be, &info->phdr[i]);
-	free(raw);
-	info->phnum = phnum;
-	return 0;
-}
-
-void elf_info_free(struct elf_info *info)
-{
-	free(info->phdr);
-	info->phdr = NULL;
-	info->phnum = 0;
+	return read_phdrs(fd, base + phoff, phnum, o, err);
 }
