@@ -14,13 +14,14 @@
 extern int diag_enabled;
 
 /*
- * After CALL failed with EPERM on [lo, lo + len): if /proc/self/smaps
+ * After CALL failed with EPERM (ERR; or EACCES, which mprotect answers
+ * for RELRO mapped from the sealed memfd) on [lo, lo + len): if /proc/self/smaps
  * says a mapping in that range is sealed, one line on stderr naming the
  * call, the sealed range, its object and the ways out.  Async-signal-safe
  * except for a sealed mapping without a file name (RELRO made anonymous),
  * whose object is looked up with dl_iterate_phdr.
  */
-void diag_explain(const char *call, uintptr_t lo, uintptr_t len);
+void diag_explain(const char *call, uintptr_t lo, uintptr_t len, int err);
 
 /* A SIGSEGV_ACCERR at ADDR: one line if ADDR is in a sealed mapping. */
 void diag_explain_fault(uintptr_t addr);

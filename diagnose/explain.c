@@ -4,8 +4,10 @@
  * "sl" in /proc/self/smaps), which object is it, and how to leave that
  * object open.  Raw system calls and a buffer on the stack only, so it
  * may run in a signal handler; the one exception is a sealed mapping
- * without a file name (RELRO, which sealing made anonymous), whose
- * object only the loader knows: dl_iterate_phdr takes its lock.
+ * without a file of its own (RELRO, which sealing made anonymous or a
+ * view of the process pass's memfd), whose object only the loader
+ * knows: dl_iterate_phdr takes its lock.  EACCES too: mprotect asked
+ * to make such a view writable answers it before the seal is looked at.
  *
  * An EPERM with no sealed mapping in the range (a memfd's F_SEAL_WRITE,
  * a noexec mount, an LSM) gets no line: it is not sealing's doing.
@@ -13,12 +15,14 @@
 #define _GNU_SOURCE 1
 #include "diagnose.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <link.h>
 #include <stddef.h>
 #include <sys/syscall.h>
 
 #include "rt-arch.h"
+#include "sealing/note.h"
 
 struct line {
 	char buf[1536];
@@ -201,7 +205,9 @@ static const char *base_name(const char *path)
 /* "…, part of OBJECT; to leave it open: …", and the newline. */
 static void put_object(struct line *l, struct sealed_map *m)
 {
-	if (!m->path[0])
+	/* RELRO the process pass mapped from its memfd is named after the
+	 * memfd, not the object (runtime/rt-relro.c). */
+	if (!m->path[0] || starts(m->path, "/memfd:" SEALING_RELRO_MEMFD_NAME " "))
 		name_anonymous(m);
 	if (m->path[0] != '/') {
 		put(l, m->path[0] ? ", " : ", an anonymous mapping");
@@ -231,7 +237,7 @@ static void put_range(struct line *l, const struct sealed_map *m)
 	put(l, " is sealed (mseal)");
 }
 
-void diag_explain(const char *call, uintptr_t lo, uintptr_t len)
+void diag_explain(const char *call, uintptr_t lo, uintptr_t len, int err)
 {
 	struct sealed_map m;
 	struct line l = { .n = 0 };
@@ -244,7 +250,7 @@ void diag_explain(const char *call, uintptr_t lo, uintptr_t len)
 	put_num(&l, lo, 16);
 	put(&l, ", ");
 	put_num(&l, len, 10);
-	put(&l, ") failed with EPERM: ");
+	put(&l, err == EACCES ? ") failed with EACCES: " : ") failed with EPERM: ");
 	put_range(&l, &m);
 	put_object(&l, &m);
 	rt_syscall6(SYS_write, 2, (long)l.buf, (long)l.n, 0, 0, 0);

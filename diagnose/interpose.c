@@ -44,8 +44,8 @@ __attribute__((constructor)) static void diag_init(void)
 static long diag_result(long ret, const char *call, uintptr_t lo, uintptr_t len)
 {
 	if (ret < 0 && ret > -4096) {
-		if (ret == -EPERM && diag_enabled && call)
-			diag_explain(call, lo, len);
+		if ((ret == -EPERM || ret == -EACCES) && diag_enabled && call)
+			diag_explain(call, lo, len, (int)-ret);
 		errno = (int)-ret;
 		return -1;
 	}
@@ -114,7 +114,7 @@ EXPORT void *mremap(void *old, size_t old_len, size_t new_len, int flags, ...)
 	ret = sys(SYS_mremap, (long)old, (long)old_len, (long)new_len, flags, (long)to, 0);
 	/* Sealing refuses on either end: the source, or a sealed target. */
 	if (ret == -EPERM && diag_enabled && to)
-		diag_explain("mremap(MREMAP_FIXED), target", (uintptr_t)to, new_len);
+		diag_explain("mremap(MREMAP_FIXED), target", (uintptr_t)to, new_len, EPERM);
 	return (void *)diag_result(ret, "mremap", (uintptr_t)old, old_len);
 }
 

@@ -35,7 +35,7 @@
  * to the last one's, would claim the other objects' link map entries. */
 #define RELRO_VIEW "/memfd:" SEALING_RELRO_MEMFD_NAME DELETED
 
-static int is_relro_view(const struct proc_map *m)
+static int is_relro_view(const struct smaps_vma *m)
 {
 	return !strcmp(m->path, RELRO_VIEW);
 }

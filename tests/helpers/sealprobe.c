@@ -395,21 +395,30 @@ static void dec(char *out, long v)
 	*out = 0;
 }
 
-struct relro_vma_arg {
-	uintptr_t lo, hi; /* the RELRO */
+/* The mappings over a RELRO: how many, how many sealed, and the first. */
+struct relro_vmas {
 	int nvma, nsealed;
-	struct vma first; /* the mapping holding its first page */
+	struct smaps_vma first; /* the mapping holding its first page */
+	char first_name[256];
 };
 
-static int relro_vma_cb(const struct vma *v, void *p)
+static void relro_vmas(uintptr_t lo, uintptr_t hi, struct relro_vmas *m)
 {
-	struct relro_vma_arg *a = p;
-	if (v->hi <= a->lo || v->lo >= a->hi)
-		return 0;
-	if (!a->nvma++)
-		a->first = *v;
-	a->nsealed += v->sealed;
-	return 0;
+	struct smaps s;
+	m->first.path = m->first_name; /* "": none found */
+	read_smaps(&s);
+	for (size_t i = 0; i < s.n; i++) {
+		const struct smaps_vma *v = &s.vma[i];
+		if (v->hi <= lo || v->lo >= hi)
+			continue;
+		if (!m->nvma++) {
+			m->first = *v;
+			snprintf(m->first_name, sizeof(m->first_name), "%s", v->path);
+			m->first.path = m->first_name;
+		}
+		m->nsealed += v->sealed;
+	}
+	smaps_free(&s);
 }
 
 void probe_relro_full(const char *label, const char *name)
@@ -431,8 +440,8 @@ void probe_relro_full(const char *label, const char *name)
 		return;
 	}
 	size_t len = a.hi - a.lo;
-	struct relro_vma_arg m = { a.lo, a.hi, 0, 0, { 0 } };
-	each_vma(relro_vma_cb, &m);
+	struct relro_vmas m = { 0 };
+	relro_vmas(a.lo, a.hi, &m);
 	unsigned char *copy = malloc(len);
 	if (!copy)
 		exit(99);
@@ -447,7 +456,7 @@ void probe_relro_full(const char *label, const char *name)
 	put(&l, ": relro ");
 	put(&l, num);
 	put(&l, " pages: ");
-	put(&l, m.first.name[0] ? m.first.name : "anonymous");
+	put(&l, m.first.path[0] ? m.first.path : "anonymous");
 	put(&l, m.nvma > 1 ? " and more mappings" : "");
 	put(&l, m.nsealed == m.nvma ? ", sealed" : ", NOT sealed");
 	emit(&l);
