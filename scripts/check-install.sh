@@ -86,11 +86,16 @@ in=$src/tests/Inputs/cmake-consumer
 run_sealed() { # NAME: the program must report all its mappings sealed
 	if out=$("$t/$1"); then echo "$out"; else bad "$1 not sealed: $out"; fi
 }
+build_run() { # NAME COMPILER ARGS...: build $t/NAME, then run_sealed it
+	name=$1
+	shift
+	if "$@" -o "$t/$name"; then run_sealed "$name"; else bad "$name: $* failed"; fi
+}
 rt=$(pkg-config --variable=rt_object sealing)
-gcc $cflags -O2 "$in/main.c" "$rt" -o "$t/pc-rt-gcc" && run_sealed pc-rt-gcc
-clang-$llvm_n $cflags -O2 "$in/main.c" "$rt" -o "$t/pc-rt-clang" && run_sealed pc-rt-clang
+build_run pc-rt-gcc gcc $cflags -O2 "$in/main.c" "$rt"
+build_run pc-rt-clang clang-$llvm_n $cflags -O2 "$in/main.c" "$rt"
 specs=$(pkg-config --variable=gcc_specs sealing)
-gcc $cflags -O2 -specs="$specs" "$in/main.c" -specs="$specs" -o "$t/pc-specs" && run_sealed pc-specs
+build_run pc-specs gcc $cflags -O2 -specs="$specs" "$in/main.c" -specs="$specs"
 for k in $cross; do
 	triplet=${k%-*}
 	specs=$(pkg-config --variable=gcc_specs_$(echo "$k" | tr - _) sealing)
@@ -109,9 +114,11 @@ for k in $cross; do
 	esac
 done
 lp=$(pkg-config --variable=llvm_plugin sealing)
-clang-$llvm_n $cflags -O2 -fpass-plugin="$lp" -fplugin="$lp" "$in/main.c" -o "$t/pc-llvm" && run_sealed pc-llvm
+build_run pc-llvm clang-$llvm_n $cflags -O2 -fpass-plugin="$lp" -fplugin="$lp" "$in/main.c"
 lc=$(pkg-config --variable=llvm_config sealing)
-clang-$llvm_n --config="$lc" $cflags -O2 "$in/main.c" -o "$t/pc-llvm-cfg" && run_sealed pc-llvm-cfg
+build_run pc-llvm-cfg clang-$llvm_n --config="$lc" $cflags -O2 "$in/main.c"
+lc=$(dirname "$lp")/llvm-$llvm_n/sealing.cfg
+build_run pc-llvm-$llvm_n-cfg clang-$llvm_n --config="$lc" $cflags -O2 "$in/main.c"
 
 echo "=== find_package(Sealing)"
 for cc in gcc clang-$llvm_n; do
