@@ -34,7 +34,10 @@
 # 5. the same way, tests/Inputs/debian-setuid, which uses dh_sealing
 #    (dh-sequence-sealing): its setuid and its setcap program get policy
 #    2, the one its debian/*.sealing names 0, the other keeps 1; the
-#    setuid bit stays; each runs as its policy says.
+#    setuid bit stays; each runs as its policy says;
+# 6. tests/Inputs/debian-go (dh-golang, external linking) and
+#    tests/Inputs/debian-cargo (dh-cargo, RUSTFLAGS): each program carries
+#    the note of sealing-rt.o and runs sealed.
 # The packages stay installed (CI machines are thrown away).
 set -eu
 cd "$(dirname "$0")/.."
@@ -245,6 +248,24 @@ else
 	tail -n 40 "$w/setuid/build.log"
 	bad "dpkg-buildpackage debian-setuid"
 fi
+
+step "6. Go (dh-golang) and Rust (dh-cargo): docs/distro.md's recipes"
+# Debian's go and cargo, not a rustup's earlier in PATH.
+for pkg in go:go-hello cargo:cargo-hello; do
+	d=${pkg%%:*} p=${pkg#*:}
+	rm -rf "$w/$d"
+	mkdir -p "$w/$d"
+	cp -rL "$src/tests/Inputs/debian-$d" "$w/$d/src"
+	if (cd "$w/$d/src" && PATH=/usr/sbin:/usr/bin:/sbin:/bin dpkg-buildpackage -b -uc -us) >"$w/$d/build.log" 2>&1; then
+		dpkg-deb -x "$w/$d"/${p}_*_*.deb "$w/$d/root"
+		sealctl status "$w/$d/root/usr/bin/$p" | grep "carrier sealing-rt.o" ||
+			bad "$p: no note from sealing-rt.o"
+		cp "$w/$d/root/usr/bin/$p" "$t/$p" && run_sealed "$p"
+	else
+		tail -n 30 "$w/$d/build.log"
+		bad "dpkg-buildpackage $p"
+	fi
+done
 unset XDG_CONFIG_HOME
 
 step "check-debian-package: package build ${build_s}s, use $(( use_s - build_s ))s, total $(( $(date +%s) - start ))s: $([ $fail = 0 ] && echo passed || echo FAILED)"

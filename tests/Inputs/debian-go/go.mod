@@ -1,0 +1,3 @@
+module example.org/go-hello
+
+go 1.19
