@@ -49,34 +49,30 @@ _sealing_pc_path(PC_LLVM_CFG "${_llvm_cfg}")
 _sealing_pc_path(PC_GCC_PLUGIN "${_gcc_plugin}")
 _sealing_pc_path(PC_GCC_SPECS "${_gcc_specs}")
 _sealing_pc_path(PC_LOADER "${_loader}")
-# One plugin and specs per GCC, native and cross: gcc_plugin_<N> and
-# gcc_specs_<N>, gcc_plugin_<triplet>_<N> and gcc_specs_<triplet>_<N>
-# (pkg-config variable names take no '-'), listed by gcc_versions and
-# gcc_cross; gcc_plugin and gcc_specs stay the build's own GCC's.
+# One plugin and specs per native GCC: gcc_plugin_<N> and gcc_specs_<N>,
+# listed by gcc_versions; gcc_plugin and gcc_specs stay the build's own
+# GCC's.  Not the cross GCCs': sealing.pc describes this architecture
+# (lintian: pkg-config-multi-arch-wrong-dir), and a cross build's
+# pkg-config reads the target architecture's sealing.pc anyway.
 get_property(_gcc_all GLOBAL PROPERTY SEALING_GCC_PLUGINS_INSTALLED)
 set(PC_GCC_PER_VERSION "")
 set(PC_GCC_VERSIONS "")
-set(PC_GCC_CROSS "")
 foreach(e IN LISTS _gcc_all)
   string(REGEX MATCH "^([^=]+)=(.*)$" _ "${e}")
   set(key "${CMAKE_MATCH_1}")
   set(dir "${CMAKE_MATCH_2}")
-  if(key MATCHES "^[0-9]+$")
-    list(APPEND PC_GCC_VERSIONS "${key}")
-  else()
-    list(APPEND PC_GCC_CROSS "${key}")
+  if(NOT key MATCHES "^[0-9]+$")
+    continue()
   endif()
+  list(APPEND PC_GCC_VERSIONS "${key}")
   if(NOT IS_ABSOLUTE "${dir}")
     set(dir "${CMAKE_INSTALL_PREFIX}/${dir}")
   endif()
   _sealing_pc_path(p "${dir}")
-  string(REPLACE "-" "_" v "${key}")
-  string(APPEND PC_GCC_PER_VERSION "gcc_plugin_${v}=${p}/sealing.so\ngcc_specs_${v}=${p}/sealing.specs\n")
+  string(APPEND PC_GCC_PER_VERSION "gcc_plugin_${key}=${p}/sealing.so\ngcc_specs_${key}=${p}/sealing.specs\n")
 endforeach()
 list(SORT PC_GCC_VERSIONS COMPARE NATURAL)
-list(SORT PC_GCC_CROSS)
 string(REPLACE ";" " " PC_GCC_VERSIONS "${PC_GCC_VERSIONS}")
-string(REPLACE ";" " " PC_GCC_CROSS "${PC_GCC_CROSS}")
 string(REPLACE "\\n" "\n" PC_GCC_PER_VERSION "${PC_GCC_PER_VERSION}")
 # The prefix is written at install time, so that "cmake --install
 # --prefix" gets a sealing.pc for where it installs.

@@ -77,7 +77,8 @@ step "3. apt-get install"
 debs=$(ls "$w"/*.deb)
 apt-get install -y -qq --reinstall $(for d in $debs; do echo "$d"; done) >"$w/install.log" 2>&1 ||
 	{ cat "$w/install.log"; echo "FAIL: apt-get install"; exit 1; }
-dpkg -l gcc-sealing-plugin llvm-sealing-plugin libsealing-dev sealing-loader sealctl | grep '^ii'
+dpkg -l gcc-sealing-plugin llvm-sealing-plugin libsealing-dev sealing-loader sealctl dh-sealing \
+	$(ls "$w"/gcc-sealing-plugin-aarch64-linux-gnu_*.deb >/dev/null 2>&1 && echo gcc-sealing-plugin-aarch64-linux-gnu) | grep '^ii'
 
 t=$w/use
 rm -rf "$t"
@@ -160,10 +161,6 @@ for n in $(pkg-config --variable=gcc_versions sealing); do
 done
 [ "$(pkg-config --variable=gcc_versions sealing | wc -w)" = "$(echo $gccs | wc -w)" ] ||
 	bad "pkg-config gcc_versions '$(pkg-config --variable=gcc_versions sealing)', packaged: $gccs"
-for x in $(pkg-config --variable=gcc_cross sealing); do
-	p=$(pkg-config --variable=gcc_specs_$(echo "$x" | tr - _) sealing)
-	[ -f "$p" ] && echo "pkg-config gcc_specs for $x=$p" || bad "pkg-config gcc_specs for $x='$p'"
-done
 build_run rt gcc $(pkg-config --cflags sealing) -O2 "$prog" "$(pkg-config --variable=rt_object sealing)"
 for cc in gcc clang-$(echo "$llvms" | sort -n | tail -n 1); do
 	d=$t/cmake-$cc

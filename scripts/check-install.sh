@@ -10,10 +10,11 @@
 #   - every file installed (install_manifest.txt) is under that prefix,
 #     the GCC plugins included (lib/gcc/<triplet>/<N>/plugin below it);
 #   - every pkg-config variable names a file that exists, the per-version
-#     gcc_plugin_<N> and gcc_specs_<N> of every GCC in gcc_versions and
-#     gcc_cross too, and Cflags finds <sealing.h>;
-#   - each cross GCC's gcc_specs_<triplet>_<N> builds a program with the
-#     note, which runs the runtime under qemu-user (arm64);
+#     gcc_plugin_<N> and gcc_specs_<N> of every GCC in gcc_versions too,
+#     and Cflags finds <sealing.h>;
+#   - each cross GCC's installed sealing.specs (lib/gcc-cross/<triplet>/
+#     <N>/plugin) builds a program with the note, which runs the runtime
+#     under qemu-user (arm64);
 #   - programs built from those variables alone (the rt object with any
 #     compiler, gcc -specs=gcc_specs, clang with llvm_plugin) run sealed;
 #   - tests/Inputs/cmake-consumer, built with GCC and with clang through
@@ -63,16 +64,18 @@ for v in rt_object gcc_plugin gcc_specs llvm_plugin llvm_config loader; do
 	fi
 done
 gccs=$(pkg-config --variable=gcc_versions sealing)
-cross=$(pkg-config --variable=gcc_cross sealing)
-echo "gcc_versions=$gccs gcc_cross=$cross"
+echo "gcc_versions=$gccs"
 echo " $gccs " | grep -q " $gcc_n " || bad "gcc_versions '$gccs' lacks $gcc_n"
-for k in $gccs $cross; do
-	v=$(echo "$k" | tr - _)
+for v in $gccs; do
 	for f in plugin specs; do
 		p=$(pkg-config --variable=gcc_${f}_$v sealing)
 		[ -n "$p" ] && [ -f "$p" ] && echo "gcc_${f}_$v=$p" || bad "pkg-config variable gcc_${f}_$v='$p' is not a file"
 	done
 done
+# The cross GCCs' plugins (not in sealing.pc, which is this architecture's):
+# <triplet>-<N> for each lib/gcc-cross/<triplet>/<N>/plugin/sealing.so.
+cross=$(sed -n "s,^$prefix/lib/gcc-cross/\([^/]*\)/\([0-9]*\)/plugin/sealing.so\$,\1-\2,p" "$b/install_manifest.txt")
+echo "cross GCCs with a plugin: ${cross:-none}"
 [ "$(pkg-config --variable=gcc_specs_$gcc_n sealing)" = "$(pkg-config --variable=gcc_specs sealing)" ] ||
 	bad "gcc_specs_$gcc_n is not gcc_specs"
 cflags=$(pkg-config --cflags sealing)
@@ -98,7 +101,7 @@ specs=$(pkg-config --variable=gcc_specs sealing)
 build_run pc-specs gcc $cflags -O2 -specs="$specs" "$in/main.c" -specs="$specs"
 for k in $cross; do
 	triplet=${k%-*}
-	specs=$(pkg-config --variable=gcc_specs_$(echo "$k" | tr - _) sealing)
+	specs=$prefix/lib/gcc-cross/$triplet/${k##*-}/plugin/sealing.specs
 	if $triplet-gcc-${k##*-} $cflags -O2 -specs="$specs" "$in/main.c" -specs="$specs" -o "$t/pc-cross-$k" &&
 		readelf -nW "$t/pc-cross-$k" | grep -q SEALING; then
 		echo "pc-cross-$k: the note"
