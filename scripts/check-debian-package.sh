@@ -59,7 +59,13 @@ rm -f "$w"/*.deb "$w"/*.changes "$w"/*.buildinfo
 git ls-files -z --cached --others --exclude-standard |
 	tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$w/sealing"
 nc=""
-[ "${SEALING_DEB_NOCLEAN:-0}" = 1 ] && nc=-nc
+if [ "${SEALING_DEB_NOCLEAN:-0}" = 1 ]; then
+	nc=-nc
+	# dh would skip the whole build on the last run's stamp and reuse its
+	# staged files: keep only the build tree, which make updates.
+	(cd "$w/sealing/debian" && rm -rf debhelper-build-stamp ./*.debhelper.log ./*.substvars tmp .debhelper \
+		$(sed -n 's/^Package: //p' control))
+fi
 (cd "$w/sealing" && nice dpkg-buildpackage -b -uc -us -j"$(nproc)" $nc) >"$w/build.log" 2>&1 ||
 	{ tail -n 60 "$w/build.log"; echo "FAIL: dpkg-buildpackage, log $w/build.log"; exit 1; }
 ls "$w"/*.deb

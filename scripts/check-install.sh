@@ -47,11 +47,18 @@ cmake --install "$b" --prefix "$prefix" >"$b/check-install.install.log" 2>&1 ||
 	{ cat "$b/check-install.install.log"; exit 1; }
 
 echo "=== cmake --install --prefix $prefix: every file below it"
-outside=$(grep -v "^$prefix/" "$b/install_manifest.txt" || true)
+# The other GCCs' plugins are installed by their own builds, each with a
+# manifest of its own.
+manifest=$b/check-install.manifest
+# (CMake ends a manifest without a newline.)
+for f in "$b/install_manifest.txt" "$b"/gcc-plugin/*/install_manifest*.txt; do
+	[ -f "$f" ] && cat "$f" && echo
+done | grep -v '^$' >"$manifest" || true
+outside=$(grep -v "^$prefix/" "$manifest" || true)
 [ -z "$outside" ] || bad "installed outside the prefix: $outside"
-grep -q "^$prefix/lib/gcc/[^/]*/$gcc_n/plugin/sealing.so\$" "$b/install_manifest.txt" ||
+grep -q "^$prefix/lib/gcc/[^/]*/$gcc_n/plugin/sealing.so\$" "$manifest" ||
 	bad "no GCC $gcc_n plugin below the prefix"
-echo "$(grep -c '' "$b/install_manifest.txt") files, $(grep -c '/plugin/sealing.so$' "$b/install_manifest.txt") GCC plugins"
+echo "$(grep -c '' "$manifest") files, $(grep -c '/plugin/sealing.so$' "$manifest") GCC plugins"
 
 echo "=== pkg-config"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
@@ -74,8 +81,13 @@ for v in $gccs; do
 done
 # The cross GCCs' plugins (not in sealing.pc, which is this architecture's):
 # <triplet>-<N> for each lib/gcc-cross/<triplet>/<N>/plugin/sealing.so.
-cross=$(sed -n "s,^$prefix/lib/gcc-cross/\([^/]*\)/\([0-9]*\)/plugin/sealing.so\$,\1-\2,p" "$b/install_manifest.txt")
+cross=$(sed -n "s,^$prefix/lib/gcc-cross/\([^/]*\)/\([0-9]*\)/plugin/sealing.so\$,\1-\2,p" "$manifest")
 echo "cross GCCs with a plugin: ${cross:-none}"
+for x in /usr/bin/aarch64-linux-gnu-gcc-[0-9]*; do
+	n=${x##*-}
+	[ -f "$(aarch64-linux-gnu-gcc-$n -print-file-name=plugin)/include/gcc-plugin.h" ] || continue
+	echo " $cross " | grep -q " aarch64-linux-gnu-$n " || bad "no plugin for aarch64-linux-gnu-gcc-$n, which has plugin headers"
+done
 [ "$(pkg-config --variable=gcc_specs_$gcc_n sealing)" = "$(pkg-config --variable=gcc_specs sealing)" ] ||
 	bad "gcc_specs_$gcc_n is not gcc_specs"
 cflags=$(pkg-config --cflags sealing)
