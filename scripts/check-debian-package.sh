@@ -32,8 +32,9 @@
 #    dpkg-buildpackage of tests/Inputs/debian-hello, a package that knows
 #    nothing of sealing: its installed program must run sealed;
 # 5. the same way, tests/Inputs/debian-setuid, which uses dh_sealing
-#    (dh-sequence-sealing): its setuid and its setcap program get policy
-#    2, the one its debian/*.sealing names 0, the other keeps 1; the
+#    (dh-sequence-sealing): its setuid, setgid, statoverride-setuid and
+#    setcap programs get policy 2, the one its debian/*.sealing names 0,
+#    the other keeps 1; the
 #    setuid bit stays; each runs as its policy says;
 # 6. tests/Inputs/debian-go (dh-golang, external linking) and
 #    tests/Inputs/debian-cargo (dh-cargo, RUSTFLAGS): each program carries
@@ -234,7 +235,7 @@ if (cd "$w/setuid/debian-setuid" && dpkg-buildpackage -b -uc -us) >"$w/setuid/bu
 	grep "^dh_sealing:" "$w/setuid/build.log"
 	r=$w/setuid/root
 	dpkg-deb -x "$w"/setuid/debian-setuid_*.deb "$r"
-	for e in su-hello:2 cap-hello:2 plain-hello:0 other-hello:1; do
+	for e in su-hello:2 sg-hello:2 so-hello:2 cap-hello:2 plain-hello:0 other-hello:1; do
 		p=${e%:*} want=${e#*:}
 		got=$(sealctl status --json "$r/usr/bin/$p" | sed -n 's/.*"policy": \([0-9]\).*/\1/p')
 		[ "$got" = "$want" ] && echo "$p: policy $got" || bad "$p: policy '$got', not $want"
@@ -247,6 +248,8 @@ if (cd "$w/setuid/debian-setuid" && dpkg-buildpackage -b -uc -us) >"$w/setuid/bu
 	done
 	dpkg-deb -c "$w"/setuid/debian-setuid_*.deb | grep -q "^-rwsr-xr-x .*usr/bin/su-hello$" ||
 		bad "su-hello lost its setuid bit"
+	dpkg-deb -c "$w"/setuid/debian-setuid_*.deb | grep -q "^-rwxr-sr-x .*usr/bin/sg-hello$" ||
+		bad "sg-hello lost its setgid bit"
 else
 	tail -n 40 "$w/setuid/build.log"
 	bad "dpkg-buildpackage debian-setuid"
