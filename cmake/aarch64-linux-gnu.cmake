@@ -8,13 +8,19 @@
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
 
-set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
+# Either may be given (-DCMAKE_C_COMPILER=aarch64-linux-gnu-gcc-12: a
+# versioned cross GCC, as gcc-plugin/cross-gccs.cmake builds for).
+if(NOT CMAKE_C_COMPILER)
+  set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
+endif()
 # The only C++ in the project for a cross build is the GCC plugin, and a
 # plugin for the cross compiler runs where that compiler runs: inside
 # aarch64-linux-gnu-gcc's cc1, on this x86_64 machine.  So C++ is the
 # build machine's own g++ (the plugin's CMakeLists checks its major
 # version matches the cross GCC's).
-set(CMAKE_CXX_COMPILER g++)
+if(NOT CMAKE_CXX_COMPILER)
+  set(CMAKE_CXX_COMPILER g++)
+endif()
 
 # Libraries and headers from the arm64 tree, programs from the build machine.
 set(CMAKE_FIND_ROOT_PATH /usr/aarch64-linux-gnu)

@@ -128,11 +128,14 @@ foreach(n IN LISTS _og_wanted)
   set_target_properties(sealing-gcc-plugin-${n} PROPERTIES EXCLUDE_FROM_ALL OFF)
   install(CODE "
     execute_process(COMMAND \"${CMAKE_COMMAND}\" --install \"${bin}\" --component gcc-plugin
+                            --prefix \"\${CMAKE_INSTALL_PREFIX}\"
                     RESULT_VARIABLE rc)
     if(NOT rc EQUAL 0)
       message(FATAL_ERROR \"sealing: installing the plugin for GCC ${n} failed\")
     endif()" COMPONENT gcc-plugin)
   list(APPEND _og_built ${n})
+  _sealing_plugin_dir_default("${pd}" d)
+  set_property(GLOBAL APPEND PROPERTY SEALING_GCC_PLUGINS_INSTALLED "${n}=${d}")
   list(APPEND SEALING_GCC_OTHERS_LIT "${n}=${_og_gcc}:${bin}/gcc-plugin/sealing.so")
 endforeach()
 

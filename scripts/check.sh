@@ -37,6 +37,7 @@ sh scripts/setup-debian.sh
 # reason.
 python3 scripts/check-call-circles.py
 python3 scripts/check-behaviour-index.py
+python3 scripts/check-man-env.py
 
 configure_and_test() {
 	dir=$1
@@ -75,6 +76,8 @@ echo "=== Debian package zlib rebuilt with build/gcc-plugin/sealing.specs"
 sh scripts/debian-rebuild.sh --profiles nobiarch zlib
 echo "=== build-install/: cmake --install into a prefix; pkg-config and find_package(Sealing)"
 sh scripts/check-install.sh build-install
+echo "=== sealing-preload against ld.so, /etc bind-mounted in a namespace"
+sh scripts/check-preload.sh build
 echo "=== build-deb/: sealing's Debian packages: build, lintian, install, use, buildflags.conf"
 sh scripts/check-debian-package.sh build-deb
 echo "=== build-toolchains: Debian 13's toolchains in a chroot"

@@ -22,7 +22,7 @@ apt-get install -y -qq --no-install-recommends \
 	clang-13 llvm-13 \
 	strace valgrind gdb fakeroot qemu-user gnuplot-nox hyperfine \
 	autoconf dpkg-dev debian-archive-keyring debootstrap \
-	debhelper lintian pkgconf man-db ccache distcc icecc \
+	debhelper lintian pkgconf man-db ccache distcc icecc dh-golang golang-any dh-cargo \
 	rustc cargo golang-go musl-tools \
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 	gcc-12-plugin-dev-aarch64-linux-gnu \
