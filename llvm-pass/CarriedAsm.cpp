@@ -48,7 +48,8 @@ void sealing::appendCarriedAsm(Module &M, const Settings &S) {
   bool Intel = parsedAsIntel(M);
   M.appendModuleInlineAsm(
       sealing_carried_unit(S.Policy, SEALING_CARRIER_LLVM_PASS, S.Flags, Intel));
-  if (definesMain(M))
+  // An opted-out module has no core for the executable's part to serve.
+  if (S.Policy != SEALING_POLICY_OFF && definesMain(M))
     M.appendModuleInlineAsm(sealing_carried_exe_unit(Intel));
 }
 
