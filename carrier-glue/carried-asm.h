@@ -95,7 +95,10 @@ inline std::string sealing_carried_note_group(unsigned policy, unsigned carrier,
 
 /*
  * The core, which every instrumented unit carries; at policy 0 the note
- * alone.
+ * alone.  A unit above the default policy also carries its note in a
+ * group of its own: the core's group keeps the first unit's note, and
+ * this one keeps the stricter policy in the module whatever the order of
+ * the link line (the runtime and every reader apply the strictest note).
  */
 inline std::string sealing_carried_unit(unsigned policy, unsigned carrier,
 					unsigned flags, bool host_is_intel)
@@ -110,7 +113,9 @@ inline std::string sealing_carried_unit(unsigned policy, unsigned carrier,
 				      "\t.set .Lsealing_policy, " + std::to_string(policy) + "\n" +
 				      "\t.set .Lsealing_carrier, " + std::to_string(carrier) + "\n" +
 				      "\t.set .Lsealing_flags, " + std::to_string(flags) + "\n",
-				      sealing_carried_asm),
+				      sealing_carried_asm) +
+			(policy > SEALING_POLICY_DEFAULT ?
+				 sealing_carried_note_group(policy, carrier, flags) : ""),
 		host_is_intel);
 }
 

@@ -53,6 +53,15 @@ void sealing::appendCarriedAsm(Module &M, const Settings &S) {
     M.appendModuleInlineAsm(sealing_carried_exe_unit(Intel));
 }
 
+void sealing::appendPolicyNote(Module &M, const Settings &S) {
+  if (S.Policy <= SEALING_POLICY_DEFAULT)
+    return;
+  M.appendModuleInlineAsm(sealing_carried_wrap(
+      "a stricter unit's note",
+      sealing_carried_note_group(S.Policy, SEALING_CARRIER_LLVM_PASS, S.Flags),
+      parsedAsIntel(M)));
+}
+
 // The executable's entry, as the GCC carrier recognises it.
 bool sealing::definesMain(const Module &M) {
   const Function *F = M.getFunction("main");

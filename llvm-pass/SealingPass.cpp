@@ -98,7 +98,9 @@ PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
 
   if (C.F == Form::Asm)
     appendCarriedAsm(M, S);
-  else if (!linkBitcode(M, std::move(*R), S, C.F == Form::BitcodeFullLto))
+  else if (linkBitcode(M, std::move(*R), S, C.F == Form::BitcodeFullLto))
+    appendPolicyNote(M, S);
+  else
     return PreservedAnalyses::all();
   char Desc[160];
   say(S, M, Twine("instrumented, ") + C.Why + " (" +
