@@ -40,7 +40,8 @@ config.substitutions += [
 
 for tool in ('strace', 'valgrind', 'gdb', 'fakeroot', 'qemu-x86_64', 'setpriv',
              'readelf', 'objdump', 'ld.gold', 'ld.lld', 'gfortran',
-             'ccache', 'distcc', 'distccd', 'icecc', 'icecc-create-env'):
+             'ccache', 'distcc', 'distccd', 'icecc', 'icecc-create-env',
+             'dpkg-buildflags'):
     if shutil.which(tool):
         config.available_features.add(tool)
 
