@@ -12,8 +12,8 @@
 // - LTO concatenates the asm of every unit it merges, so the same labels
 //   would be defined many times: the text is wrapped in .ifndef on a
 //   marker it defines, so the assembler keeps the first copy of a file and
-//   the linker's COMDAT rule the first of a module.  Either way the first
-//   instrumented unit decides the policy.
+//   the linker's COMDAT rule the first of a module.  A policy the first
+//   unit does not have survives in a note group of its own (below).
 // - The compiler does not know the asm switches sections: .pushsection and
 //   .popsection hand back the section they think they are in.
 // - The text is AT&T syntax (GCC's default, in which the runtime was
