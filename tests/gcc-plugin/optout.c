@@ -20,6 +20,9 @@
 // NOTE0-SAME: description data: 03 00 02 00
 // RUN: nm %t/libopt.so | %not grep -e '__sealing_rt_v[0-9]*\.' -e '__sealing_rt_v[0-9]*$'
 // RUN: readelf -SW %t/libopt.so | %not grep -e '\.text\.__sealing' -e '\.text\.hot\.__sealing'
+// Nothing references the note: it survives --gc-sections all the same.
+// RUN: %gcc -O2 -fPIC -shared -ffunction-sections -fdata-sections -Wl,--gc-sections %fplugin -fplugin-arg-sealing-policy=0 %inputs/optout-lib.c -o %t/libgc.so
+// RUN: readelf -nW %t/libgc.so | FileCheck --check-prefix=NOTE0 %s
 // The loader module, under a program nobody rebuilt, leaves it open too.
 // RUN: %gcc -O2 %inputs/optout-main.c %probe -L%t -lopt -Wl,-rpath,%t -o %t/plain
 // RUN: env LD_PRELOAD=%loader %t/plain | FileCheck --check-prefix=OPEN %s

@@ -17,6 +17,9 @@
 // NOTE0: SEALING
 // NOTE0-SAME: description data: 03 00 03 00
 // RUN: nm %t/libopt.so | %not grep -e '__sealing_rt_v[0-9]*\.' -e '__sealing_rt_v[0-9]*$'
+// Nothing references the note: it survives --gc-sections, with lld too.
+// RUN: %clang %seal -O2 -fPIC -shared -ffunction-sections -fdata-sections -fuse-ld=lld -Wl,--gc-sections -mllvm -sealing-policy=0 %inputs/optout-lib.c -o %t/libgc.so
+// RUN: readelf -nW %t/libgc.so | FileCheck --check-prefix=NOTE0 %s
 //
 // From the environment, which wins over -mllvm, in every kind of compile.
 // RUN: env SEALING_BUILD_POLICY=0 %clang %seal -O2 -fPIC -shared -mllvm -sealing-policy=2 %inputs/optout-lib.c -o %t/libopt.so
