@@ -12,8 +12,8 @@
 // - LTO concatenates the asm of every unit it merges, so the same labels
 //   would be defined many times: the text is wrapped in .ifndef on a
 //   marker it defines, so the assembler keeps the first copy of a file and
-//   the linker's COMDAT rule the first of a module.  Either way the first
-//   instrumented unit decides the policy.
+//   the linker's COMDAT rule the first of a module.  A policy the first
+//   unit does not have survives in a note group of its own (below).
 // - The compiler does not know the asm switches sections: .pushsection and
 //   .popsection hand back the section they think they are in.
 // - The text is AT&T syntax (GCC's default, in which the runtime was
@@ -55,17 +55,67 @@ inline std::string sealing_carried_wrap(const std::string &what, const std::stri
 	return s;
 }
 
-/* The core, which every instrumented unit carries. */
+/*
+ * A note of POLICY and nothing else, in a group of its own,
+ * SEALING_COMDAT_GROUP "_pN": what an opted-out unit (policy 0) carries
+ * instead of the runtime.  The note keeps process scope and the loader
+ * module away from the module (an object without a note they would
+ * seal); with no constructor, no runtime byte lands in the module.  The
+ * state byte is there because every reader checks that the note leads to
+ * one; nothing ever writes it.  Nothing references the note, so the
+ * section is marked SHF_GNU_RETAIN ("R") to survive --gc-sections.  Its
+ * own signature keeps it from displacing the runtime's group in a module
+ * whose other units are sealed: the strictest note applies
+ * (docs/note-format.md, "Several notes in one module").
+ */
+inline std::string sealing_carried_note_group(unsigned policy, unsigned carrier, unsigned flags)
+{
+	const std::string g = SEALING_COMDAT_GROUP "_p" + std::to_string(policy);
+	return sealing_carried_group(
+		g,
+		"\t.pushsection " SEALING_NOTE_SECTION ",\"aGR\",%note," + g + ",comdat\n"
+		"\t.balign 4\n"
+		".L" + g + ".note:\n"
+		"\t.long " + std::to_string(SEALING_NOTE_NAMESZ) + ", " +
+			std::to_string(SEALING_NOTE_DESCSZ) + ", " +
+			std::to_string(SEALING_NOTE_TYPE) + "\n"
+		"\t.asciz \"" SEALING_NOTE_NAME "\"\n"
+		"\t.byte " + std::to_string(SEALING_NOTE_VERSION) + ", " + std::to_string(policy) +
+			", " + std::to_string(carrier) + ", 0\n"
+		"\t.long " + std::to_string(flags) + "\n"
+		"\t.long .L" + g + ".state - .\n"
+		"\t.long " + std::to_string(SEALING_RUNTIME_VERSION) + "\n"
+		"\t.popsection\n"
+		"\t.pushsection .bss." + g + ",\"awG\",%nobits," + g + ",comdat\n"
+		".L" + g + ".state:\n"
+		"\t.zero 1\n"
+		"\t.popsection\n",
+		"");
+}
+
+/*
+ * The core, which every instrumented unit carries; at policy 0 the note
+ * alone.  A unit above the default policy also carries its note in a
+ * group of its own: the core's group keeps the first unit's note, and
+ * this one keeps the stricter policy in the module whatever the order of
+ * the link line (the runtime and every reader apply the strictest note).
+ */
 inline std::string sealing_carried_unit(unsigned policy, unsigned carrier,
 					unsigned flags, bool host_is_intel)
 {
+	if (policy == SEALING_POLICY_OFF)
+		return sealing_carried_wrap("an opted-out module's note",
+					    sealing_carried_note_group(policy, carrier, flags),
+					    host_is_intel);
 	return sealing_carried_wrap(
 		"the runtime",
 		sealing_carried_group(SEALING_COMDAT_GROUP,
 				      "\t.set .Lsealing_policy, " + std::to_string(policy) + "\n" +
 				      "\t.set .Lsealing_carrier, " + std::to_string(carrier) + "\n" +
 				      "\t.set .Lsealing_flags, " + std::to_string(flags) + "\n",
-				      sealing_carried_asm),
+				      sealing_carried_asm) +
+			(policy > SEALING_POLICY_DEFAULT ?
+				 sealing_carried_note_group(policy, carrier, flags) : ""),
 		host_is_intel);
 }
 

@@ -10,6 +10,9 @@
 #include "options.h"
 #include "version.h"
 
+#include "sealing/build-policy.h"
+
+#include <cstdlib>
 #include <cstring>
 
 namespace {
@@ -41,6 +44,29 @@ bool parse_policy(const plugin_argument &a, unsigned *policy)
 	return false;
 }
 
+// The package's word through the environment, which wins over the flags
+// (include/sealing/build-policy.h says why).
+bool apply_environment(sealing_options *out)
+{
+	const char *which = nullptr, *bad = nullptr, *bad_end = nullptr;
+	unsigned policy;
+	switch (sealing_env_build_policy(getenv(SEALING_BUILD_POLICY_ENV),
+					 getenv(SEALING_DEB_OPTIONS_ENV), &policy, &which,
+					 &bad, &bad_end)) {
+	case SEALING_ENV_POLICY:
+		out->policy = policy;
+		return true;
+	case SEALING_ENV_BAD:
+		error(which == std::string(SEALING_BUILD_POLICY_ENV) ?
+			      "sealing: %s must be 0, 1 or 2 (got %qs)" :
+			      "sealing: %s: sealing= must be policy0, policy1 or policy2 (got %qs)",
+		      which, std::string(bad, bad_end).c_str());
+		return false;
+	default:
+		return true;
+	}
+}
+
 std::string known_keys()
 {
 	std::string s = "policy";
@@ -66,6 +92,8 @@ std::string sealing_help_text()
 	s += "  -fplugin-arg-sealing-verbose        say for each translation unit what was done\n"
 	     "  -fplugin-arg-sealing-help           this text\n"
 	     "  -fplugin-arg-sealing-version        the plugin's version and the GCC it was built for\n"
+	     "Build time: SEALING_BUILD_POLICY=0|1|2, or DEB_BUILD_MAINT_OPTIONS with\n"
+	     "  hardening=-sealing or sealing=policyN, overrides the policy option.\n"
 	     "Run time: SEALING_POLICY=0|1|2 overrides the policy, SEALING_DEBUG=1 reports.\n";
 	return s;
 }
@@ -94,5 +122,5 @@ bool sealing_parse_options(const plugin_name_args *info, sealing_options *out)
 			ok = false;
 		}
 	}
-	return ok;
+	return apply_environment(out) && ok;
 }

@@ -38,11 +38,13 @@ void start_unit(void *, void *)
 		return;
 	}
 	sealing_emit_runtime(options);
-	instrumented = true;
+	// An opted-out unit carries its note alone: no core, so no
+	// executable's part either.
+	instrumented = options.policy != SEALING_POLICY_OFF;
 	char desc[160];
 	if (options.verbose)
-		inform(UNKNOWN_LOCATION, "sealing: %s: runtime added (%s)",
-		       main_input_filename,
+		inform(UNKNOWN_LOCATION, "sealing: %s: %s (%s)", main_input_filename,
+		       instrumented ? "runtime added" : "opted out: a policy-0 note, no runtime",
 		       sealing_describe(desc, sizeof desc, options.policy, options.flags));
 }
 

@@ -48,8 +48,18 @@ void sealing::appendCarriedAsm(Module &M, const Settings &S) {
   bool Intel = parsedAsIntel(M);
   M.appendModuleInlineAsm(
       sealing_carried_unit(S.Policy, SEALING_CARRIER_LLVM_PASS, S.Flags, Intel));
-  if (definesMain(M))
+  // An opted-out module has no core for the executable's part to serve.
+  if (S.Policy != SEALING_POLICY_OFF && definesMain(M))
     M.appendModuleInlineAsm(sealing_carried_exe_unit(Intel));
+}
+
+void sealing::appendPolicyNote(Module &M, const Settings &S) {
+  if (S.Policy <= SEALING_POLICY_DEFAULT)
+    return;
+  M.appendModuleInlineAsm(sealing_carried_wrap(
+      "a stricter unit's note",
+      sealing_carried_note_group(S.Policy, SEALING_CARRIER_LLVM_PASS, S.Flags),
+      parsedAsIntel(M)));
 }
 
 // The executable's entry, as the GCC carrier recognises it.

@@ -20,6 +20,12 @@ struct Settings;
 // defines main.
 void appendCarriedAsm(llvm::Module &M, const Settings &S);
 
+// Appends, above the default policy, the note that keeps this compile's
+// stricter policy in a module whose units disagree: for the bitcode form,
+// whose own note LTO may replace by another unit's (the assembly form
+// carries it already).
+void appendPolicyNote(llvm::Module &M, const Settings &S);
+
 // Does the module define main (and so get the executable's part)?
 bool definesMain(const llvm::Module &M);
 

@@ -23,6 +23,8 @@
 #include "CarryForm.h"
 #include "Options.h"
 
+#include "sealing/note.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 
@@ -30,6 +32,10 @@ using namespace llvm;
 
 sealing::FormChoice sealing::chooseForm(const Module &M, const PipelineInfo &P,
                                         const Settings &S) {
+  // An opted-out module carries a note and no code: text no LTO link can
+  // double into a second runtime, so the same in every compile.
+  if (S.Policy == SEALING_POLICY_OFF)
+    return {Form::Asm, "a policy-0 note alone (opted out), as assembly"};
   if (S.Form == FormRequest::Asm)
     return {Form::Asm, "assembly, as -sealing-form=asm asks"};
   if (S.Form == FormRequest::Bitcode)

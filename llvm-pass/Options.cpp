@@ -5,10 +5,12 @@
 // producing the default policy.  The flag options, their values and help
 // come from include/sealing/note.h: one option per row of its table.
 #include "Options.h"
+#include "sealing/build-policy.h"
 #include "sealing/note.h"
 
 #include "llvm/Support/CommandLine.h"
 
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -92,5 +94,23 @@ sealing::Settings sealing::currentSettings() {
   S.InstrumentFreestanding = Freestanding == FreestandingInstrument;
   S.Verbose = Verbose;
   S.Form = Form;
+  const char *Which = nullptr, *Bad = nullptr, *BadEnd = nullptr;
+  unsigned P;
+  switch (sealing_env_build_policy(getenv(SEALING_BUILD_POLICY_ENV),
+                                   getenv(SEALING_DEB_OPTIONS_ENV), &P, &Which,
+                                   &Bad, &BadEnd)) {
+  case SEALING_ENV_POLICY:
+    S.Policy = static_cast<uint8_t>(P);
+    break;
+  case SEALING_ENV_BAD:
+    S.EnvError = std::string(Which) +
+                 (std::string(Which) == SEALING_BUILD_POLICY_ENV
+                      ? " must be 0, 1 or 2"
+                      : ": sealing= must be policy0, policy1 or policy2") +
+                 " (got '" + std::string(Bad, BadEnd) + "')";
+    break;
+  default:
+    break;
+  }
   return S;
 }

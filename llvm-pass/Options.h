@@ -7,6 +7,7 @@
 #define SEALING_LLVM_OPTIONS_H
 
 #include <cstdint>
+#include <string>
 
 namespace sealing {
 
@@ -21,9 +22,14 @@ struct Settings {
   bool InstrumentFreestanding;
   bool Verbose;
   FormRequest Form;
+  // The environment's policy could not be read: the one-line reason, which
+  // fails the compile (include/sealing/build-policy.h).
+  std::string EnvError;
 };
 
-// The settings for this compile, from the command line.
+// The settings for this compile, from the command line, then the
+// package's word in the environment (SEALING_BUILD_POLICY,
+// DEB_BUILD_MAINT_OPTIONS), which wins.
 Settings currentSettings();
 
 } // namespace sealing

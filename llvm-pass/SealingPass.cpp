@@ -65,6 +65,12 @@ bool linkBitcode(Module &M, std::unique_ptr<Module> R, const Settings &S,
 PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
   const Settings S = currentSettings();
   LLVMContext &Ctx = M.getContext();
+  if (!S.EnvError.empty()) {
+    // Once per compile: PipelineStart runs first.
+    if (At == Stage::PipelineStart)
+      Ctx.emitError("sealing: " + S.EnvError);
+    return PreservedAnalyses::all();
+  }
   // The other registration does this module's form.
   FormChoice C = chooseForm(M, *Info, S);
   if ((At == Stage::PipelineStart && C.F != Form::Asm) ||
@@ -92,7 +98,9 @@ PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
 
   if (C.F == Form::Asm)
     appendCarriedAsm(M, S);
-  else if (!linkBitcode(M, std::move(*R), S, C.F == Form::BitcodeFullLto))
+  else if (linkBitcode(M, std::move(*R), S, C.F == Form::BitcodeFullLto))
+    appendPolicyNote(M, S);
+  else
     return PreservedAnalyses::all();
   char Desc[160];
   say(S, M, Twine("instrumented, ") + C.Why + " (" +

@@ -26,9 +26,12 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 	const char *skipped = 0, *how = 0, *damage = 0;
 	enum rt_load kind = RT_LOAD_STARTUP;
 	int found = rt_self_from_ehdr(m, call->ehdr, (const void *)note);
+	/* Of the module's notes, the strictest: its units may disagree
+	 * (docs/note-format.md, "Several notes in one module"). */
+	const volatile struct sealing_note *applied = found ? rt_object_note(m) : 0;
 
 	rt_state_set(call->state, SEALING_STATE_RAN);
-	rt_config_read(p, note, &c);
+	rt_config_read(p, applied ? applied : note, &c);
 	if (rt_note_check(note, call->state))
 		damage = "note damaged (sealctl check says how)";
 	if (c.policy == SEALING_POLICY_OFF && !c.debug && !damage)

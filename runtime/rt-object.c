@@ -34,14 +34,25 @@ RT_HOT RT_FN int rt_object_scan(struct rt_object *o, const ElfW(Phdr) *phdr,
 	return holds;
 }
 
+/* The policy a reader applies for a policy note (damage reads as 1). */
+RT_HOT static unsigned rt_note_policy(const ElfW(Nhdr) *h)
+{
+	const unsigned char *d = (const unsigned char *)(h + 1) + SEALING_NOTE_NAMESZ;
+	return sealing_desc_policy(d[SEALING_DESC_VERSION_OFFSET], d[SEALING_DESC_POLICY_OFFSET]);
+}
+
 /*
- * The first note of this type with our owner name and at least min_desc
+ * The note of this type with our owner name and at least min_desc
  * descriptor bytes, in the PT_NOTE segments of the object at bias.  Ours
- * are 4-aligned (8 only for GNU properties, never ours).
+ * are 4-aligned (8 only for GNU properties, never ours).  Of several
+ * policy notes, the strictest: a module whose units disagree keeps one
+ * note per policy, and the highest applies (docs/note-format.md), in
+ * whatever order the linker laid them out.
  */
 RT_HOT RT_FN const ElfW(Nhdr) *rt_note_find(const ElfW(Phdr) *phdr, size_t phnum,
 					    uintptr_t bias, uint32_t type, uint32_t min_desc)
 {
+	const ElfW(Nhdr) *best = 0;
 	for (const ElfW(Phdr) *ph = phdr; ph < phdr + phnum; ph++) {
 		if (ph->p_type != PT_NOTE || ph->p_align > 4)
 			continue;
@@ -51,13 +62,17 @@ RT_HOT RT_FN const ElfW(Nhdr) *rt_note_find(const ElfW(Phdr) *phdr, size_t phnum
 			const ElfW(Nhdr) *h = (const ElfW(Nhdr) *)n;
 			if (h->n_type == type && h->n_descsz >= min_desc &&
 			    sealing_note_owner_is_ours(h->n_namesz, (const char *)(h + 1)) &&
-			    end - n >= (long)(sizeof(*h) + SEALING_NOTE_NAMESZ + min_desc))
-				return h;
+			    end - n >= (long)(sizeof(*h) + SEALING_NOTE_NAMESZ + min_desc)) {
+				if (type != SEALING_NOTE_TYPE)
+					return h;
+				if (!best || rt_note_policy(h) > rt_note_policy(best))
+					best = h;
+			}
 			n += sizeof(*h) + ((h->n_namesz + 3) & ~3u) +
 			     ((h->n_descsz + 3) & ~3u);
 		}
 	}
-	return 0;
+	return best;
 }
 
 RT_HOT RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o)

@@ -29,10 +29,14 @@ RT_FN void rt_seal_process(struct rt_process *p, const struct sealing_rt_call *c
 	RT_ZERO(self);
 	RT_COPY(self.o, *exe);
 	self.mut = (struct rt_range){ call->mutable_lo, call->mutable_hi };
-	self.o.note = (const struct sealing_note *)call->note;
+	/* Of the executable's notes, the strictest: its units may disagree
+	 * (docs/note-format.md, "Several notes in one module"). */
+	self.o.note = rt_object_note(exe);
+	if (!self.o.note)
+		self.o.note = (const struct sealing_note *)call->note;
 	self.f.is_exe = self.f.has_note = self.f.has_state = 1;
 	self.f.state = rt_state_get(call->state);
-	rt_config_read(p, call->note, &self.c);
+	rt_config_read(p, self.o.note, &self.c);
 	if (c->debug && c->warning)
 		rt_warn(c, exe->name, c->warning);
 	s.self = &self;

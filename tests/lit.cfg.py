@@ -42,7 +42,7 @@ config.substitutions += [
 for tool in ('strace', 'valgrind', 'gdb', 'fakeroot', 'qemu-x86_64', 'setpriv',
              'readelf', 'objdump', 'ld.gold', 'ld.lld', 'gfortran',
              'ccache', 'distcc', 'distccd', 'icecc', 'icecc-create-env',
-             'aarch64-linux-gnu-gcc'):
+             'aarch64-linux-gnu-gcc', 'dpkg-buildflags'):
     if shutil.which(tool):
         config.available_features.add(tool)
 

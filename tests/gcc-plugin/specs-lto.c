@@ -29,20 +29,25 @@
 // RUN: %not grep -e 'sealing:' -e 'unrecognized' %t/link-off.log
 // RUN: %t/link-off | FileCheck %s
 //
-// -fno-sealing on the compile line only: nothing to seal, no complaint.
+// -fno-sealing on the compile line only: a policy-0 note in the IR,
+// nothing sealed, no complaint.
 // RUN: %gcc -O2 -flto=auto -specs=%gccplugin_specs -specs=%gccplugin_specs -fno-sealing -I%S/../helpers -c %s -o %t/off.o
 // RUN: %gcc -O2 -flto=auto -specs=%gccplugin_specs -specs=%gccplugin_specs %t/off.o %probe -o %t/compile-off
 // RUN: %t/compile-off | FileCheck --check-prefix=OFF %s
 // OFF: exe: 0/{{[1-9][0-9]*}} mappings sealed
 //
-// Both in one command (compile and link): no plugin anywhere.
+// Both in one command (compile and link): the plugin at policy 0 in cc1,
+// none in lto1.
 // RUN: cd %t && %gcc -v -O2 -flto=auto -specs=%gccplugin_specs -specs=%gccplugin_specs -fno-sealing \
 // RUN:   -fplugin-arg-sealing-policy=2 %s %probe -o one-off > one-off.log 2>&1
 // RUN: awk -f %S/Inputs/compilers.awk %t/one-off.log | sort | uniq -c | FileCheck --check-prefix=ONE-OFF %s
-// ONE-OFF: {{^ *1 cc1 0$}}
+// ONE-OFF: {{^ *1 cc1 1$}}
 // ONE-OFF-NEXT: {{^ *[1-9] lto1 0$}}
 // ONE-OFF-NOT: {{.}}
 // RUN: %t/one-off | FileCheck --check-prefix=OFF %s
+// RUN: readelf -nW %t/one-off | FileCheck --check-prefix=NOTE0 %s
+// NOTE0: SEALING
+// NOTE0-SAME: description data: 03 00 02 00
 #include "sealprobe.h"
 
 int main(void)

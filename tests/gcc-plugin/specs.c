@@ -16,23 +16,23 @@
 // RUN:   | FileCheck --check-prefix=P2 %s
 // P2: note: sealing: {{.*}}specs.c: runtime added (policy 2, dlopen=pin, relro=anon, scope=process, vdso=open)
 //
-// -fno-sealing: no plugin, no complaint about the switch, for every unit
-// of the command and at link time.
+// -fno-sealing: the plugin at policy 0 (a note, no runtime), no complaint
+// about the switch, for every unit of the command; nothing at link time.
 // RUN: %gcc -O2 -specs=%gccplugin_specs -fno-sealing %s %inputs/unit.c -DFN=unit_fn %probe -o %t/off > %t/off.err 2>&1
 // RUN: wc -c < %t/off.err | FileCheck --check-prefix=EMPTY %s
 // EMPTY: {{^}}0{{$}}
 // RUN: %t/off | FileCheck --check-prefix=OFF %s
 // OFF: exe: 0/{{[1-9][0-9]*}} mappings sealed
 // Plugin options in the distribution's flags do not break a package that
-// opts out.
+// opts out, nor outvote it.
 // RUN: %gcc -O2 -specs=%gccplugin_specs -fplugin-arg-sealing-policy=2 -fno-sealing -I%S/../helpers -c %s -o %t/off-p2.o
-// RUN: readelf -SW %t/off-p2.o | %not grep sealing
-// RUN: %gcc -O2 -specs=%gccplugin_specs -fno-sealing -### -c %s 2>&1 | FileCheck --check-prefix=NOPLUGIN %s
-// NOPLUGIN-NOT: -fplugin
-// NOPLUGIN-NOT: -fno-sealing
-// NOPLUGIN: cc1
-// NOPLUGIN-NOT: -fplugin
-// NOPLUGIN-NOT: -fno-sealing
+// RUN: readelf -nW %t/off-p2.o | FileCheck --check-prefix=NOTE0 %s
+// NOTE0: SEALING
+// NOTE0-SAME: description data: 03 00 02 00
+// RUN: %gcc -O2 -specs=%gccplugin_specs -fno-sealing -### -c %s 2>&1 | FileCheck --check-prefix=POLICY0 %s
+// POLICY0-NOT: -fno-sealing
+// POLICY0: {{cc1 .*-fplugin=[^ ]*sealing[^ ]* .*-fplugin-arg-sealing-policy=0}}
+// POLICY0-NOT: -fno-sealing
 //
 // LTO from the flags alone: the specs on compile and link lines put the
 // plugin into lto1 too, where it has nothing to add.

@@ -2,7 +2,9 @@
 // Per-compile options land in the note's descriptor (here in the bitcode
 // form; ir-asm.c has the assembly form's symbols): version 2, policy,
 // carrier 3 (LLVM pass), reserved 0, then the flags word (0x1 dlopen=skip,
-// 0x2 relro=keep).  An unknown value fails the compile with one line.
+// 0x2 relro=keep).  Policy 0 is a note alone, as module assembly whatever
+// the form asked: there is no runtime to carry (optout.c runs it).  An
+// unknown value fails the compile with one line.
 //
 // RUN: %clang -S -emit-llvm -O0 %s -o %t.ll
 // RUN: %opt %loadseal -passes=sealing -sealing-form=bitcode -sealing-policy=0 -S %t.ll | FileCheck --check-prefix=P0 %s
@@ -23,7 +25,11 @@
 
 int main(void) { return 0; }
 
-// P0: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 3, i8 0, i8 3, i8 0, i32 4, i32 trunc
+// P0-NOT: @__sealing_rt_v
+// P0: module asm "{{.*}}.pushsection .note.sealing,\22aGR\22,%note,__sealing_rt_v{{[0-9]+}}_p0,comdat"
+// P0: module asm "{{.*}}.byte 3, 0, 3, 0"
+// P0-NOT: @__sealing_rt_v
+// P0-NOT: define {{.*}}@__sealing
 // P2: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 3, i8 2, i8 3, i8 0, i32 4, i32 trunc
 // SKIP: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 3, i8 1, i8 3, i8 0, i32 5, i32 trunc
 // KEEP: @__sealing_rt_v{{[0-9]+}} = {{.*}}%struct.sealing_note_desc { i8 3, i8 1, i8 3, i8 0, i32 6, i32 trunc

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// Units built at policies 1 and 2 in one module: the strictest applies,
+// whatever the order of the link line, with and without LTO, in an
+// executable (its process pass) and in a library that seals itself.
+// The policy-2 unit's note survives in a group of its own beside the
+// runtime's; under injected ENOSYS the module stops with status 127.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %clang -O2 %seal -I%S/../helpers -c %s -o %t/main1.o
+// RUN: %clang -O2 %seal -mllvm -sealing-policy=2 -c %inputs/lib.c -DFN=other -o %t/other2.o
+// RUN: %clang %t/main1.o %t/other2.o %probe -o %t/a
+// RUN: %clang %t/other2.o %t/main1.o %probe -o %t/b
+// RUN: sh -c '%inject ENOSYS -- %t/a; echo status=$?' 2>&1 | FileCheck --check-prefix=P2 %s
+// RUN: sh -c '%inject ENOSYS -- %t/b; echo status=$?' 2>&1 | FileCheck --check-prefix=P2 %s
+// P2: sealing: {{.*}}: cannot seal 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}: ENOSYS
+// P2-NOT: main ran
+// P2: status=127
+// RUN: env SEALING_DEBUG=1 %t/a 2>&1 | FileCheck --check-prefix=DEBUG2 %s
+// RUN: env SEALING_DEBUG=1 %t/b 2>&1 | FileCheck --check-prefix=DEBUG2 %s
+// DEBUG2: sealing: {{.*}}: policy 2 (executable): sealed
+// DEBUG2: exe: [[N:[1-9][0-9]*]]/[[N]] mappings sealed
+// DEBUG2: main ran
+//
+// With full LTO and ThinLTO (lld): the stricter unit's note is module
+// assembly beside the bitcode runtime, which LTO keeps one copy of.
+// RUN: %clang -O2 -flto %seal -I%S/../helpers -c %s -o %t/main1.lto.o
+// RUN: %clang -O2 -flto %seal -mllvm -sealing-policy=2 -c %inputs/lib.c -DFN=other -o %t/other2.lto.o
+// RUN: %clang -O2 -flto -fuse-ld=lld %t/main1.lto.o %t/other2.lto.o %probe -o %t/c
+// RUN: %clang -O2 -flto -fuse-ld=lld %t/other2.lto.o %t/main1.lto.o %probe -o %t/d
+// RUN: sh -c '%inject ENOSYS -- %t/c; echo status=$?' 2>&1 | FileCheck --check-prefix=P2 %s
+// RUN: sh -c '%inject ENOSYS -- %t/d; echo status=$?' 2>&1 | FileCheck --check-prefix=P2 %s
+// RUN: %clang -O2 -flto=thin %seal -I%S/../helpers -c %s -o %t/main1.thin.o
+// RUN: %clang -O2 -flto=thin %seal -mllvm -sealing-policy=2 -c %inputs/lib.c -DFN=other -o %t/other2.thin.o
+// RUN: %clang -O2 -flto=thin -fuse-ld=lld %t/main1.thin.o %t/other2.thin.o %probe -o %t/e
+// RUN: %clang -O2 -flto=thin -fuse-ld=lld %t/other2.thin.o %t/main1.thin.o %probe -o %t/f
+// RUN: sh -c '%inject ENOSYS -- %t/e; echo status=$?' 2>&1 | FileCheck --check-prefix=P2 %s
+// RUN: sh -c '%inject ENOSYS -- %t/f; echo status=$?' 2>&1 | FileCheck --check-prefix=P2 %s
+//
+// A library under a program without the runtime seals itself, with the
+// strictest of its notes, in either order.
+// RUN: %clang -O2 -fPIC %seal -c %inputs/lib.c -DFN=lib_a -o %t/liba1.o
+// RUN: %clang -O2 -fPIC %seal -mllvm -sealing-policy=2 -c %inputs/lib.c -DFN=lib_b -o %t/libb2.o
+// RUN: %clang -shared %t/liba1.o %t/libb2.o -o %t/libab.so
+// RUN: %clang -shared %t/libb2.o %t/liba1.o -o %t/libba.so
+// RUN: %clang -O2 -DUSE_LIB -I%S/../helpers %s -L%t -lab -Wl,-rpath,%t %probe -o %t/plain-ab
+// RUN: %clang -O2 -DUSE_LIB -I%S/../helpers %s -L%t -lba -Wl,-rpath,%t %probe -o %t/plain-ba
+// RUN: sh -c '%inject ENOSYS -- %t/plain-ab; echo status=$?' 2>&1 | FileCheck --check-prefix=LIB2 %s
+// RUN: sh -c '%inject ENOSYS -- %t/plain-ba; echo status=$?' 2>&1 | FileCheck --check-prefix=LIB2 %s
+// LIB2: sealing: {{.*}}/lib{{ab|ba}}.so: cannot seal {{.*}}: ENOSYS
+// LIB2-NOT: main ran
+// LIB2: status=127
+#include <stdio.h>
+
+#include "sealprobe.h"
+
+#ifdef USE_LIB
+int lib_a(void);
+#endif
+
+int main(void)
+{
+#ifdef USE_LIB
+	lib_a();
+#endif
+	probe_module("exe", (const void *)main);
+	printf("main ran\n");
+	return 0;
+}
