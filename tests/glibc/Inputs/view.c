@@ -9,6 +9,7 @@
 // the whole pages of PT_GNU_RELRO are anonymous memory (no file behind
 // them in /proc/self/maps).  state: the byte the "SEALING" note points to
 // (bit 0x8: sealed by the loader), or none without a note.
+#define _GNU_SOURCE 1
 #include <dlfcn.h>
 #include <elf.h>
 #include <link.h>
