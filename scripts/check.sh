@@ -22,6 +22,10 @@
 #   build-toolchains/ Debian 13's GCC 12-14, LLVM 17-19 and binutils 2.44
 #                  in a debootstrap chroot (scripts/check-toolchains.sh
 #                  --ci; needs root and the Debian mirror)
+# SEALING_CHECK_GLIBC=1 also builds Debian 13's glibc with and without
+# glibc/patches (scripts/build-glibc.sh, about 100 minutes here the first
+# time, a few after) and runs tests/glibc against it: too long for CI's
+# 90 minutes, so not by default (docs/loader.md).
 # SEALING_CHECK_DEBIAN=1 also rebuilds GNU hello from Debian's sources
 # with the specs, with and without LTO: over two minutes here, so not by
 # default (docs/distro.md).
@@ -82,6 +86,12 @@ echo "=== build-deb/: sealing's Debian packages: build, lintian, install, use, b
 sh scripts/check-debian-package.sh build-deb
 echo "=== build-toolchains: Debian 13's toolchains in a chroot"
 sh scripts/check-toolchains.sh --ci </dev/null
+if [ "${SEALING_CHECK_GLIBC:-0}" = 1 ]; then
+	echo "=== build-glibc: the patched loader (glibc/patches) and tests/glibc"
+	sh scripts/build-glibc.sh </dev/null
+	cmake -S . -B build -DSEALING_GLIBC_DIR="$PWD/build-glibc" >/dev/null
+	ctest --test-dir build --output-on-failure -R '^glibc$'
+fi
 if [ "${SEALING_CHECK_DEBIAN:-0}" = 1 ]; then
 	echo "=== Debian package rebuilt with build/gcc-plugin/sealing.specs"
 	sh scripts/debian-rebuild.sh hello
