@@ -16,18 +16,22 @@
 // RUN: %cc -O2 %fplugin -DMAIN %s %rt -L%t -llib -Wl,-rpath,%t -o %t/mixed
 // RUN: %cc -O2 -static %fplugin -DMAIN -DNOLIB %s -o %t/static
 //
-// One policy note (type 1, which readelf calls NT_VERSION) in each; the
-// executables also one process note, the library none.
+// One policy note (type 1, which readelf calls NT_VERSION) in each, but
+// two in the policy-2 program, whose unit carries its note again in its
+// own group so that the strictest policy survives any link order
+// (docs/note-format.md); the executables also one process note, the
+// library none.
 // RUN: %readelf -nW %t/exe | grep -c 'SEALING.*NT_VERSION' | FileCheck --check-prefix=ONE %s
-// RUN: %readelf -nW %t/lto-p2 | grep -c 'SEALING.*NT_VERSION' | FileCheck --check-prefix=ONE %s
+// RUN: %readelf -nW %t/lto-p2 | grep -c 'SEALING.*NT_VERSION' | FileCheck --check-prefix=TWO %s
 // RUN: %readelf -nW %t/mixed | grep -c 'SEALING.*NT_VERSION' | FileCheck --check-prefix=ONE %s
 // RUN: %readelf -nW %t/liblib.so | grep -c 'SEALING.*NT_VERSION' | FileCheck --check-prefix=ONE %s
 // RUN: %readelf -nW %t/exe | grep -c 'SEALING' | FileCheck --check-prefix=TWO %s
-// RUN: %readelf -nW %t/lto-p2 | grep -c 'SEALING' | FileCheck --check-prefix=TWO %s
+// RUN: %readelf -nW %t/lto-p2 | grep -c 'SEALING' | FileCheck --check-prefix=THREE %s
 // RUN: %readelf -nW %t/mixed | grep -c 'SEALING' | FileCheck --check-prefix=TWO %s
 // RUN: %readelf -nW %t/liblib.so | grep -c 'SEALING' | FileCheck --check-prefix=ONE %s
 // ONE: {{^}}1{{$}}
 // TWO: {{^}}2{{$}}
+// THREE: {{^}}3{{$}}
 // RUN: %readelf -sW %t/mixed | grep -c 'rt_seal_self' | FileCheck --check-prefix=ONE %s
 //
 // RUN: %qemu %t/exe 2>&1 | FileCheck %s
