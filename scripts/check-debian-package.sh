@@ -235,7 +235,7 @@ if (cd "$w/setuid/debian-setuid" && dpkg-buildpackage -b -uc -us) >"$w/setuid/bu
 	grep "^dh_sealing:" "$w/setuid/build.log"
 	r=$w/setuid/root
 	dpkg-deb -x "$w"/setuid/debian-setuid_*.deb "$r"
-	for e in su-hello:2 sg-hello:2 so-hello:2 cap-hello:2 plain-hello:0 other-hello:1; do
+	for e in su-hello:2 sg-hello:2 so-hello:2 cap-hello:2 plain-hello:0 plain-hello-alias:0 other-hello:1; do
 		p=${e%:*} want=${e#*:}
 		got=$(sealctl status --json "$r/usr/bin/$p" | sed -n 's/.*"policy": \([0-9]\).*/\1/p')
 		[ "$got" = "$want" ] && echo "$p: policy $got" || bad "$p: policy '$got', not $want"
@@ -246,9 +246,13 @@ if (cd "$w/setuid/debian-setuid" && dpkg-buildpackage -b -uc -us) >"$w/setuid/bu
 			run_sealed "$p"
 		fi
 	done
-	dpkg-deb -c "$w"/setuid/debian-setuid_*.deb | grep -q "^-rwsr-xr-x .*usr/bin/su-hello$" ||
+	# The hard link survived dh_sealing (set-policy --in-place) and the .deb.
+	[ "$(stat -c %i "$r/usr/bin/plain-hello")" = "$(stat -c %i "$r/usr/bin/plain-hello-alias")" ] &&
+		echo "plain-hello-alias: still a hard link of plain-hello" ||
+		bad "plain-hello-alias is no longer a hard link of plain-hello"
+	dpkg-deb -c "$w"/setuid/debian-setuid_*.deb | grep "^-rwsr-xr-x .*usr/bin/su-hello$" >/dev/null ||
 		bad "su-hello lost its setuid bit"
-	dpkg-deb -c "$w"/setuid/debian-setuid_*.deb | grep -q "^-rwxr-sr-x .*usr/bin/sg-hello$" ||
+	dpkg-deb -c "$w"/setuid/debian-setuid_*.deb | grep "^-rwxr-sr-x .*usr/bin/sg-hello$" >/dev/null ||
 		bad "sg-hello lost its setgid bit"
 else
 	tail -n 40 "$w/setuid/build.log"
