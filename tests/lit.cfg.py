@@ -83,3 +83,8 @@ if hasattr(config, 'loader'):
 
 if os.getuid() == 0:
     config.available_features.add('root')
+# A private mount namespace (root, and a container or chroot that allows
+# it: in a chroot whose / is no mount point unshare cannot make it private).
+if shutil.which('unshare') and os.getuid() == 0 and \
+        subprocess.run(['unshare', '-m', 'true'], capture_output=True).returncode == 0:
+    config.available_features.add('unshare')
