@@ -355,6 +355,9 @@ build_package() {
 			DEB_FFLAGS_APPEND="$fflags" DEB_FCFLAGS_APPEND="$fflags" \
 			DEB_LDFLAGS_APPEND="$ldflags" dpkg-buildflags --export=sh | sed 's/^/  /'
 	} >>"$log"
+	# Its own time, apart from apt's: bench/steps/packages.sh compares
+	# sealed and unsealed builds by it.
+	build_start=$(date +%s.%N)
 	# shellcheck disable=SC2086
 	if (cd "$src" && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME="$dir/home" \
 		LANG=C.UTF-8 USER=root LOGNAME=root DEBIAN_FRONTEND=noninteractive \
@@ -366,6 +369,7 @@ build_package() {
 		dpkg-buildpackage -B -uc -us) >>"$log" 2>&1; then
 		built=yes
 	fi
+	echo "debian-rebuild: dpkg-buildpackage ran $(awk -v a="$build_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s" >>"$log"
 	tests=$(tests_run "$log")
 	step=$(last_dh_step "$log")
 	if [ "$built" = yes ]; then
