@@ -520,24 +520,28 @@ Real Debian source packages rebuilt with `scripts/debian-rebuild.sh`
 `--carrier none`, **gcc** the current build's specs, **old** the old
 build's; one after the other, the order rotating from package to
 package and round to round.  Seconds of `dpkg-buildpackage` alone (the
-package's own test suite included, apt not), wall clock, `parallel=2`.
+package's own test suite included, apt not), `parallel=2`: wall clock,
+and CPU time (user + system of all its processes) after the slash.
 The verdict column is the script's: `pass` means built, own tests
 passed, every ELF file instrumented and sealed at run time.
 
 EOT
 	awk -F '\t' '
 		NR == 1 { next }
-		{ k = $1 SUBSEP $2; if (!(k in seen)) { seen[k] = 1; order[++n] = k }; t[$1, $2, $3] = $4; v[$1, $2, $3] = $5 }
+		function r(a, b) { return (a > 0 && b > 0) ? sprintf("%+.1f %%", (a / b - 1) * 100) : "—" }
+		function cell(a, b) { return (a != "" ? a : "—") " / " (b != "" ? b : "—") }
+		{ k = $1 SUBSEP $2; if (!(k in seen)) { seen[k] = 1; order[++n] = k }; t[$1, $2, $3] = $4; c[$1, $2, $3] = $5; v[$1, $2, $3] = $6 }
 		END {
-			print "| package | round | none s | gcc s | gcc ÷ none | old s | old ÷ none | verdicts (none, gcc, old) |"
+			print "| package | round | none s (wall / CPU) | gcc s | gcc ÷ none (wall / CPU) | old s | old ÷ none (wall / CPU) | verdicts (none, gcc, old) |"
 			print "|---|---|---|---|---|---|---|---|"
 			for (i = 1; i <= n; i++) {
-				split(order[i], kk, SUBSEP); p = kk[1]; r = kk[2]
-				b = t[p, r, "none"]; g = t[p, r, "gcc"]; o = t[p, r, "old"]
-				printf "| %s | %s | %s | %s | %s | %s | %s | %s, %s, %s |\n", p, r, b, g,
-					(b > 0 && g > 0) ? sprintf("%+.1f %%", (g / b - 1) * 100) : "—", (o != "" ? o : "—"),
-					(b > 0 && o > 0) ? sprintf("%+.1f %%", (o / b - 1) * 100) : "—",
-					v[p, r, "none"], v[p, r, "gcc"], ((p, r, "old") in v ? v[p, r, "old"] : "—")
+				split(order[i], kk, SUBSEP); p = kk[1]; q = kk[2]
+				printf "| %s | %s | %s | %s | %s / %s | %s | %s / %s | %s, %s, %s |\n", p, q,
+					cell(t[p, q, "none"], c[p, q, "none"]), cell(t[p, q, "gcc"], c[p, q, "gcc"]),
+					r(t[p, q, "gcc"], t[p, q, "none"]), r(c[p, q, "gcc"], c[p, q, "none"]),
+					cell(t[p, q, "old"], c[p, q, "old"]),
+					r(t[p, q, "old"], t[p, q, "none"]), r(c[p, q, "old"], c[p, q, "none"]),
+					v[p, q, "none"], v[p, q, "gcc"], ((p, q, "old") in v ? v[p, q, "old"] : "—")
 			}
 		}' "$R/packages.tsv"
 	echo

@@ -8,7 +8,9 @@
 # and round to round, so that a change in load does not always land on
 # the same carrier.  Timed: dpkg-buildpackage alone (the line the script
 # writes into its log), not apt, which the first build of a package pays
-# for the build dependencies and the later ones do not.
+# for the build dependencies and the later ones do not; wall clock, and
+# CPU time (user + system of all its processes), which the other work on
+# a shared machine disturbs far less.
 #
 # Not in the default steps: five packages built two or three times take
 # 15 to 25 minutes here.  Run it with --only packages; the report keeps
@@ -17,7 +19,7 @@
 #   BENCH_PACKAGES         the packages (default below: small C libraries
 #                          with test suites, under two minutes each here)
 #   BENCH_PACKAGE_ROUNDS   rounds (default 1)
-#   results/packages.tsv: package round carrier seconds verdict
+#   results/packages.tsv: package round carrier seconds cpu_seconds verdict
 set -eu
 . "$BENCH_DIR/lib/common.sh"
 
@@ -36,7 +38,7 @@ if [ -n "${OLD_RT_DIR:-}" ] && [ -f "${OLD_RT_DIR%/runtime}/gcc-plugin/sealing.s
 fi
 carriers_="$carriers_ gcc:$specs"
 
-printf 'package\tround\tcarrier\tseconds\tverdict\n' > "$R/packages.tsv"
+printf 'package\tround\tcarrier\tseconds\tcpu_seconds\tverdict\n' > "$R/packages.tsv"
 r=1
 k=0
 while [ "$r" -le "$nrounds" ]; do
@@ -66,11 +68,12 @@ while [ "$r" -le "$nrounds" ]; do
 				--workdir "$wd" $profiles "$pkg" > "$wd/$pkg.out" 2>&1 || true
 			dir=$wd/$pkg
 			[ "$carrier" = none ] && dir=$wd/$pkg-none
-			s=$(zcat "$dir/build.log.gz" 2>/dev/null |
-				sed -n 's/^debian-rebuild: dpkg-buildpackage ran \([0-9.]*\) s$/\1/p' | tail -n 1)
+			line=$(zcat "$dir/build.log.gz" 2>/dev/null |
+				sed -n 's/^debian-rebuild: dpkg-buildpackage ran \([0-9.]*\) s, CPU \([0-9.]*\) s$/\1 \2/p' | tail -n 1)
+			s=${line% *} cpu=${line#* }
 			verdict=$(awk -F '\t' 'NR > 1 { v = $13 } END { print v }' "$wd/results.tsv" 2>/dev/null)
 			[ -n "$s" ] || failure packages "$pkg ($name): no build time in the log: $(tail -n 1 "$wd/$pkg.out")"
-			printf '%s\t%s\t%s\t%s\t%s\n' "$pkg" "$r" "$name" "${s:--}" "${verdict:--}" >> "$R/packages.tsv"
+			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$pkg" "$r" "$name" "${s:--}" "${cpu:--}" "${verdict:--}" >> "$R/packages.tsv"
 		done
 		k=$((k + 1))
 	done
