@@ -47,8 +47,10 @@ every variant once in a shuffled order; wall time per exec from
 
 "paired" is the median over rounds of (variant / uninstr in the same
 round), with its interquartile range; it cancels load changes between
-rounds.  "µs/module" is the difference of medians against uninstr divided
-by N + 1.
+rounds.  "CPU time, paired" is the same for the CPU time of each exec
+(user + system): waiting for a core is not in it, so a loaded machine
+moves it far less.  "µs/module" is the difference of medians against
+uninstr divided by N + 1.
 
 EOT
 for n in 1 10 100; do
@@ -60,18 +62,20 @@ for n in 1 10 100; do
 			v = $(idx["variant"]); sub("-" n "$", "", v)
 			seen[v] = 1; med[v] = $(idx["wall_med_us"]); p25[v] = $(idx["wall_p25_us"]); p75[v] = $(idx["wall_p75_us"])
 			pm[v] = $(idx["paired_med"]); pa[v] = $(idx["paired_p25"]); pb[v] = $(idx["paired_p75"]); cr[v] = $(idx["cpu_ratio"])
+			cp[v] = ("cpu_paired_med" in idx) ? $(idx["cpu_paired_med"]) : ""
 		}
 		END {
-			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | µs/module |"
-			print "|---|---|---|---|---|---|---|"
+			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | CPU time, paired | µs/module |"
+			print "|---|---|---|---|---|---|---|---|"
 			k = split("uninstr empty-ctor dead-code policy0 sealed relro-keep naive", row, " ")
 			for (i = 1; i <= k; i++) fixed[row[i]] = 1
 			for (v in seen) if (!(v in fixed)) row[++k] = v
 			for (i = 1; i <= k; i++) {
 				v = row[i]
 				if (!(v in seen)) continue
-				printf "| %s | %.0f | %.0f–%.0f | %+.1f %% | %+.1f … %+.1f %% | %+.1f %% | %s |\n", v, med[v], p25[v], p75[v],
+				printf "| %s | %.0f | %.0f–%.0f | %+.1f %% | %+.1f … %+.1f %% | %+.1f %% | %s | %s |\n", v, med[v], p25[v], p75[v],
 					(pm[v] - 1) * 100, (pa[v] - 1) * 100, (pb[v] - 1) * 100, (cr[v] - 1) * 100,
+					cp[v] == "" ? "—" : sprintf("%+.1f %%", (cp[v] - 1) * 100),
 					v == "uninstr" ? "—" : sprintf("%+.2f", (med[v] - med["uninstr"]) / (n + 1))
 			}
 		}' "$R/startup.tsv"
@@ -466,17 +470,19 @@ if [ -s "$R/scope-startup.tsv" ]; then
 	awk -F '\t' '
 		NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
 		{ v = $(idx["variant"]); seen[v] = 1; med[v] = $(idx["wall_med_us"]); p25[v] = $(idx["wall_p25_us"]); p75[v] = $(idx["wall_p75_us"])
-		  pm[v] = $(idx["paired_med"]); pa[v] = $(idx["paired_p25"]); pb[v] = $(idx["paired_p75"]); cr[v] = $(idx["cpu_ratio"]) }
+		  pm[v] = $(idx["paired_med"]); pa[v] = $(idx["paired_p25"]); pb[v] = $(idx["paired_p75"]); cr[v] = $(idx["cpu_ratio"])
+		  cp[v] = ("cpu_paired_med" in idx) ? $(idx["cpu_paired_med"]) : "" }
 		END {
-			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | µs per object sealed (vs uninstr) |"
-			print "|---|---|---|---|---|---|---|"
+			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | CPU time, paired | µs per object sealed (vs uninstr) |"
+			print "|---|---|---|---|---|---|---|---|"
 			k = split("uninstr process module loader old-loader", row, " ")
 			objs["process"] = op; objs["module"] = om; objs["loader"] = ol; objs["old-loader"] = ol
 			for (i = 1; i <= k; i++) {
 				v = row[i]
 				if (!(v in seen)) continue
-				printf "| %s | %.0f | %.0f–%.0f | %+.1f %% | %+.1f … %+.1f %% | %+.1f %% | %s |\n", v, med[v], p25[v], p75[v],
+				printf "| %s | %.0f | %.0f–%.0f | %+.1f %% | %+.1f … %+.1f %% | %+.1f %% | %s | %s |\n", v, med[v], p25[v], p75[v],
 					(pm[v] - 1) * 100, (pa[v] - 1) * 100, (pb[v] - 1) * 100, (cr[v] - 1) * 100,
+					cp[v] == "" ? "—" : sprintf("%+.1f %%", (cp[v] - 1) * 100),
 					v == "uninstr" ? "—" : objs[v] < 10 ? "n/a (" objs[v] " object)" : sprintf("%+.2f", (med[v] - med["uninstr"]) / objs[v])
 			}
 		}' op="$(q "$R/scope-syscalls.tsv" objects_sealed variant=process n=100)" \
