@@ -32,8 +32,8 @@ specs=$BUILD_DIR/gcc-plugin/sealing.specs
 [ -f "$specs" ] || die "packages: no $specs (build the GCC plugin)"
 carriers_=none:$specs
 old_specs=
-if [ -n "${OLD_RT_DIR:-}" ] && [ -f "${OLD_RT_DIR%/runtime}/gcc-plugin/sealing.specs" ]; then
-	old_specs=${OLD_RT_DIR%/runtime}/gcc-plugin/sealing.specs
+if [ -n "${OLD_RT_DIR:-}" ] && [ -f "${OLD_RT_DIR%/*}/gcc-plugin/sealing.specs" ]; then
+	old_specs=${OLD_RT_DIR%/*}/gcc-plugin/sealing.specs
 	carriers_="$carriers_ old:$old_specs"
 fi
 carriers_="$carriers_ gcc:$specs"
