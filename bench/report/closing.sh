@@ -44,7 +44,7 @@ if [ -n "$u" ] && [ -n "$s" ] && [ $((s - u)) -gt 128 ]; then
 	k=$(q "$R/startup.tsv" maxrss_med_kib variant=relro-keep-100)
 	dc=$(q "$R/startup.tsv" maxrss_med_kib variant=dead-code-100)
 	ec=$(q "$R/startup.tsv" maxrss_med_kib variant=empty-ctor-100)
-	echo "**Peak RSS, 100 libraries: +$((s - u)) KiB, the goal is +128 KiB.**  Policy 0 is at +$((p0 - u)) KiB (the runtime's pages being there and the policy-0 path touching them; the dead-code control, bytes never run, is at $(printf '%+d' $((dc - ec))) KiB over the empty constructor), relro=keep at +$((k - u)) KiB, and the RELRO swap adds $((s - k)) KiB: the process pass builds every copy in one mapping before any mremap releases the page it replaces (runtime/rt-batch.c), and maxrss is a high-water mark."
+	echo "**Peak RSS, 100 libraries: +$((s - u)) KiB, the goal is +128 KiB.**  Policy 0 is at +$((p0 - u)) KiB (the runtime's pages being there and the policy-0 path touching them; the dead-code control, bytes never run, is at $(printf '%+d' $((dc - ec))) KiB over the empty constructor), relro=keep at +$((k - u)) KiB, and the RELRO swap adds $((s - k)) KiB: the copies the process pass makes of every RELRO, in one memfd or, where that is refused, one anonymous mapping (runtime/rt-batch.c, rt-relro.c); maxrss is a high-water mark, so a copy and the page it replaces can both count."
 	echo
 fi
 
