@@ -77,9 +77,17 @@ build_set() {
 	: > "$d/err"
 	# Rebuild when the compiler, flags, runtime object, plugin or generator
 	# change: the runtime and plugins are rebuilt under us while we work.
+	# A plugin may load others beside it: sealing-llvm.so dispatches to
+	# the pass built for each LLVM (llvm-N/sealing-llvm-N.so), which
+	# changes with the runtime while the dispatcher does not.
 	plugins_=
 	for w in $cflags_; do
-		case $w in -f*plugin=*) plugins_="$plugins_ ${w#*=}" ;; esac
+		case $w in
+		-f*plugin=*)
+			p_=${w#*=}
+			plugins_="$plugins_ $p_ $(find "$(dirname "$p_")" -name '*.so' ! -path "$p_" | sort | tr '\n' ' ')"
+			;;
+		esac
 	done
 	stamp="$cc_ $cflags_ $extra_ $libextra_ $(cat $extra_ $libextra_ $plugins_ "$BENCH_DIR/gen/libs.sh" | cksum)"
 	if [ -f "$d/stamp" ] && [ "$(cat "$d/stamp")" = "$stamp" ]; then
