@@ -18,7 +18,11 @@ cat <<EOT
 Programs linked against N = 1, 10, 100 small shared libraries
 (\`gen/libs.sh\`: each has a RELRO page and a GOT, as real libraries do).
 In every instrumented variant the executable is instrumented too, so a
-program with N libraries has N + 1 sealed modules.  Variants, all run
+program with N libraries has N + 1 sealed modules.  With the link
+objects, each library gets the runtime's core alone (\`sealing-rt-core.o\`,
+or the variant's core), as a plugin-built library does, and the
+executable the whole object (an old build without a core object: the
+whole object everywhere).  Variants, all run
 interleaved in one \`src/interleave.c\` run ($rounds rounds, each running
 every variant once in a shuffled order; wall time per exec from
 \`posix_spawn\` to \`wait4\`):
@@ -38,12 +42,15 @@ every variant once in a shuffled order; wall time per exec from
   (\`src/presence-ctor.c\`): controls that split the policy-0 cost;
 - **old-sealed**, **old-policy0**, **old-relro-keep** and **old-*ID***: the
   same from the old build (${OLD_LABEL:-not given}: \`--old-from\`), timed in the same rounds;
-- one variant per plugin found: ${carrier_ids:-none}.
+- one variant per plugin found: ${carrier_ids:-none}; and at N = 100 the
+  same under \`SEALING_POLICY=0\` (*ID*-policy0).
 
 "paired" is the median over rounds of (variant / uninstr in the same
 round), with its interquartile range; it cancels load changes between
-rounds.  "µs/module" is the difference of medians against uninstr divided
-by N + 1.
+rounds.  "CPU time, paired" is the same for the CPU time of each exec
+(user + system): waiting for a core is not in it, so a loaded machine
+moves it far less.  "µs/module" is the difference of medians against
+uninstr divided by N + 1.
 
 EOT
 for n in 1 10 100; do
@@ -55,18 +62,20 @@ for n in 1 10 100; do
 			v = $(idx["variant"]); sub("-" n "$", "", v)
 			seen[v] = 1; med[v] = $(idx["wall_med_us"]); p25[v] = $(idx["wall_p25_us"]); p75[v] = $(idx["wall_p75_us"])
 			pm[v] = $(idx["paired_med"]); pa[v] = $(idx["paired_p25"]); pb[v] = $(idx["paired_p75"]); cr[v] = $(idx["cpu_ratio"])
+			cp[v] = ("cpu_paired_med" in idx) ? $(idx["cpu_paired_med"]) : ""
 		}
 		END {
-			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | µs/module |"
-			print "|---|---|---|---|---|---|---|"
+			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | CPU time, paired | µs/module |"
+			print "|---|---|---|---|---|---|---|---|"
 			k = split("uninstr empty-ctor dead-code policy0 sealed relro-keep naive", row, " ")
 			for (i = 1; i <= k; i++) fixed[row[i]] = 1
 			for (v in seen) if (!(v in fixed)) row[++k] = v
 			for (i = 1; i <= k; i++) {
 				v = row[i]
 				if (!(v in seen)) continue
-				printf "| %s | %.0f | %.0f–%.0f | %+.1f %% | %+.1f … %+.1f %% | %+.1f %% | %s |\n", v, med[v], p25[v], p75[v],
+				printf "| %s | %.0f | %.0f–%.0f | %+.1f %% | %+.1f … %+.1f %% | %+.1f %% | %s | %s |\n", v, med[v], p25[v], p75[v],
 					(pm[v] - 1) * 100, (pa[v] - 1) * 100, (pb[v] - 1) * 100, (cr[v] - 1) * 100,
+					cp[v] == "" ? "—" : sprintf("%+.1f %%", (cp[v] - 1) * 100),
 					v == "uninstr" ? "—" : sprintf("%+.2f", (med[v] - med["uninstr"]) / (n + 1))
 			}
 		}' "$R/startup.tsv"
@@ -152,8 +161,8 @@ User-space instructions executed inside one module's constructor,
 everything it calls included, counted with `--toggle-collect` on the
 constructor (`GROUP.rt_seal_self` from GCC's carriers and the LLVM
 pass's carried assembly, `GROUP` from its bitcode form, where GROUP is
-the COMDAT group of `include/sealing/note.h`: `__sealing_rt_v2` now,
-`__sealing_rt_v1` in the old build).  The runtime skips sealing under valgrind on
+the COMDAT group of `include/sealing/note.h`: `__sealing_rt_v3` now,
+older in the old build).  The runtime skips sealing under valgrind on
 purpose, so every variant is rebuilt from its assembly with that probe
 removed (`lib/valgrind-visible.sh`); valgrind 3.19 answers mseal with
 ENOSYS, so the count stops at the syscall's result, as it would after a
@@ -164,27 +173,46 @@ variables: counts are given in a fixed 30-variable environment
 - **exe**: an executable with no instrumented library.  In process scope
   (the default: rows without a suffix) its constructor also seals libc
   and ld.so, RELRO copies included: work done on their behalf, not its
-  own.  The **-module** rows (\`sealing-rt-module-scope.o\`,
-  \`-fplugin-arg-sealing-scope=module\`, \`-mllvm -sealing-scope=module\`)
+  own.  The **-module** rows (`sealing-rt-module-scope.o`,
+  `-fplugin-arg-sealing-scope=module`, `-mllvm -sealing-scope=module`)
   seal the executable alone;
 - **lib**: an instrumented library loaded at start-up by an
-  uninstrumented executable (no pinning);
-- **dlopen**: the same library loaded with dlopen: pinning included.
+  uninstrumented executable (no pinning): it seals itself;
+- **lib-policy0**: the same under `SEALING_POLICY=0`;
+- **lib-deferred**: the library under an instrumented executable in
+  process scope, whose pass seals it: only the instructions executed in
+  the library's own code are counted, since both constructors are
+  `rt_seal_self` (it calls nothing on this path);
+- **dlopen**: the library loaded with dlopen: pinning included.
 
-The library cases are counted in the typical environment only.
+A library is built as a plugin builds it: the core alone.  The library
+cases are counted in the typical environment only.  Each cell is
+callgrind's count, then, where it differs, the count with each
+rep-prefixed string instruction (`rep movsq`, `rep stosq`) counted once
+(`lib/cg-count.sh`: callgrind counts one per iteration, a one-page copy
+is 513), and for dlopen the instructions in the library's own code, the
+rest being ld.so's `dlopen` that pins it.
 
 EOT
 awk -F '\t' '
-	NR == 1 { next }
-	{ key = $1 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; order[++k] = key }; val[$1, $3, $2] = $4 }
+	NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
+	{
+		key = $1 SUBSEP $3; if (!(key in seen)) { seen[key] = 1; order[++k] = key }
+		c = $(idx["instructions"]); o = ("instructions_once" in idx) ? $(idx["instructions_once"]) : ""
+		cell = c; if (o != "" && o != "-" && o != c) cell = c " / " o
+		if ($2 == "dlopen" && ("in_library_once" in idx) && $(idx["in_library_once"]) != "-") cell = cell " (own " $(idx["in_library_once"]) ")"
+		val[$1, $3, $2] = cell
+	}
 	END {
-		print "| variant | environment | exe | lib | dlopen |"
-		print "|---|---|---|---|---|"
+		print "| variant | environment | exe | lib | lib-policy0 | lib-deferred | dlopen |"
+		print "|---|---|---|---|---|---|---|"
+		n = split("exe lib lib-policy0 lib-deferred dlopen", sit, " ")
 		for (i = 1; i <= k; i++) {
 			split(order[i], kk, SUBSEP)
 			v = kk[1]; e = kk[2]
-			printf "| %s | %s | %s | %s | %s |\n", v == "rt" ? "rt-object" : v, e, val[v, e, "exe"], \
-				(v, e, "lib") in val ? val[v, e, "lib"] : "—", (v, e, "dlopen") in val ? val[v, e, "dlopen"] : "—"
+			line = "| " (v == "rt" ? "rt-object" : v) " | " e " |"
+			for (j = 1; j <= n; j++) line = line " " ((v, e, sit[j]) in val ? val[v, e, sit[j]] : "—") " |"
+			print line
 		}
 	}' "$R/ctor.tsv"
 echo
@@ -315,7 +343,8 @@ if [ -s "$R/compile-large.tsv" ]; then
 	echo
 	awk -F '\t' 'NR > 1 { printf "- %s: %s (%s compiled per run)\n", $1, $3, $2 == 1 ? "1 unit" : $2 " units" }' "$R/compile-inputs.tsv"
 	echo
-	for input in large tree; do
+	for input in unit large tree; do
+		[ -s "$R/compile-$input.tsv" ] || continue
 		echo "**$input**"
 		echo
 		nfiles=$(q "$R/compile-inputs.tsv" units input="$input")
@@ -339,6 +368,12 @@ if [ -s "$R/compile-large.tsv" ]; then
 			}' "$R/compile-$input.tsv"
 		echo
 	done
+	if [ -s "$R/compile-unit-ms.tsv" ]; then
+		echo 'The one-function unit in ms per compile: without the plugin, with it, and the paired difference (median over rounds of on − off in the same round, per compile, with its quartiles), wall and CPU:'
+		echo
+		table "$R/compile-unit-ms.tsv" 'variant,rounds,off_ms:ms without,on_ms:ms with,diff_med_ms:difference (median),diff_p25_ms:p25,diff_p75_ms:p75,cpu_diff_med_ms:CPU difference (median)'
+		echo
+	fi
 else
 	echo 'Not measured: no working plugin was found (see "Carriers" below).'
 	echo
@@ -435,17 +470,19 @@ if [ -s "$R/scope-startup.tsv" ]; then
 	awk -F '\t' '
 		NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
 		{ v = $(idx["variant"]); seen[v] = 1; med[v] = $(idx["wall_med_us"]); p25[v] = $(idx["wall_p25_us"]); p75[v] = $(idx["wall_p75_us"])
-		  pm[v] = $(idx["paired_med"]); pa[v] = $(idx["paired_p25"]); pb[v] = $(idx["paired_p75"]); cr[v] = $(idx["cpu_ratio"]) }
+		  pm[v] = $(idx["paired_med"]); pa[v] = $(idx["paired_p25"]); pb[v] = $(idx["paired_p75"]); cr[v] = $(idx["cpu_ratio"])
+		  cp[v] = ("cpu_paired_med" in idx) ? $(idx["cpu_paired_med"]) : "" }
 		END {
-			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | µs per object sealed (vs uninstr) |"
-			print "|---|---|---|---|---|---|---|"
-			k = split("uninstr process module loader", row, " ")
-			objs["process"] = op; objs["module"] = om; objs["loader"] = ol
+			print "| variant | median µs | IQR µs | paired vs uninstr | paired IQR | CPU time vs uninstr | CPU time, paired | µs per object sealed (vs uninstr) |"
+			print "|---|---|---|---|---|---|---|---|"
+			k = split("uninstr process module loader old-loader", row, " ")
+			objs["process"] = op; objs["module"] = om; objs["loader"] = ol; objs["old-loader"] = ol
 			for (i = 1; i <= k; i++) {
 				v = row[i]
 				if (!(v in seen)) continue
-				printf "| %s | %.0f | %.0f–%.0f | %+.1f %% | %+.1f … %+.1f %% | %+.1f %% | %s |\n", v, med[v], p25[v], p75[v],
+				printf "| %s | %.0f | %.0f–%.0f | %+.1f %% | %+.1f … %+.1f %% | %+.1f %% | %s | %s |\n", v, med[v], p25[v], p75[v],
 					(pm[v] - 1) * 100, (pa[v] - 1) * 100, (pb[v] - 1) * 100, (cr[v] - 1) * 100,
+					cp[v] == "" ? "—" : sprintf("%+.1f %%", (cp[v] - 1) * 100),
 					v == "uninstr" ? "—" : objs[v] < 10 ? "n/a (" objs[v] " object)" : sprintf("%+.2f", (med[v] - med["uninstr"]) / objs[v])
 			}
 		}' op="$(q "$R/scope-syscalls.tsv" objects_sealed variant=process n=100)" \
@@ -478,4 +515,40 @@ EOT
 	echo
 	awk -F '\t' '$1 == "libs-self" && $4 != "-" { if (f == "") f = $4; l = $4; n = $2; t = $3 }
 		END { if (f != "" && l > f * 1.10) printf "**The libs-self case is not linear**: the increment per library grows from %s to %s instructions (%.1f×) between the first and the last step, so the constructors together are O(N²); at N = %s they execute %s instructions, %.0f per library.  Each library'"'"'s constructor walks the link map up to itself (runtime/rt-startup.c, rt_load_kind: dl_iterate_phdr, matching every object before it against the names needed so far) to tell whether it was loaded at start-up or by dlopen, i.e. whether to pin it; it does so whenever the executable carries no note or seals only itself (module scope), so the module-scope set of section 1 pays it too.\n\n", f, l, l / f, n, t, t / n }' "$R/scope-scaling.tsv"
+fi
+
+if [ -s "$R/packages.tsv" ]; then
+	cat <<'EOT'
+## 8. Package builds (issue 25)
+
+Real Debian source packages rebuilt with `scripts/debian-rebuild.sh`
+(`steps/packages.sh`, run with `--only packages`): **none** is
+`--carrier none`, **gcc** the current build's specs, **old** the old
+build's; one after the other, the order rotating from package to
+package and round to round.  Seconds of `dpkg-buildpackage` alone (the
+package's own test suite included, apt not), `parallel=2`: wall clock,
+and CPU time (user + system of all its processes) after the slash.
+The verdict column is the script's: `pass` means built, own tests
+passed, every ELF file instrumented and sealed at run time.
+
+EOT
+	awk -F '\t' '
+		NR == 1 { next }
+		function r(a, b) { return (a > 0 && b > 0) ? sprintf("%+.1f %%", (a / b - 1) * 100) : "—" }
+		function cell(a, b) { return (a != "" ? a : "—") " / " (b != "" ? b : "—") }
+		{ k = $1 SUBSEP $2; if (!(k in seen)) { seen[k] = 1; order[++n] = k }; t[$1, $2, $3] = $4; c[$1, $2, $3] = $5; v[$1, $2, $3] = $6 }
+		END {
+			print "| package | round | none s (wall / CPU) | gcc s | gcc ÷ none (wall / CPU) | old s | old ÷ none (wall / CPU) | verdicts (none, gcc, old) |"
+			print "|---|---|---|---|---|---|---|---|"
+			for (i = 1; i <= n; i++) {
+				split(order[i], kk, SUBSEP); p = kk[1]; q = kk[2]
+				printf "| %s | %s | %s | %s | %s / %s | %s | %s / %s | %s, %s, %s |\n", p, q,
+					cell(t[p, q, "none"], c[p, q, "none"]), cell(t[p, q, "gcc"], c[p, q, "gcc"]),
+					r(t[p, q, "gcc"], t[p, q, "none"]), r(c[p, q, "gcc"], c[p, q, "none"]),
+					cell(t[p, q, "old"], c[p, q, "old"]),
+					r(t[p, q, "old"], t[p, q, "none"]), r(c[p, q, "old"], c[p, q, "none"]),
+					v[p, q, "none"], v[p, q, "gcc"], ((p, q, "old") in v ? v[p, q, "old"] : "—")
+			}
+		}' "$R/packages.tsv"
+	echo
 fi

@@ -73,6 +73,9 @@ cat <<EOT
 ## Reproducing
 
 $( [ -z "${OLD_LABEL:-}" ] || printf '    bench/old-build.sh %s\n' "${OLD_LABEL#commit }")
+$( [ ! -s "$R/packages.tsv" ] || printf '    BENCH_PACKAGE_ROUNDS=%s bench/run.sh --only packages%s\n' \
+	"$(awk -F '\t' 'NR > 1 && $2 > n { n = $2 } END { print n + 0 }' "$R/packages.tsv")" \
+	"$(echo " ${BENCH_ARGS:-}" | sed 's/ --only [^ ]*//')")
     bench/run.sh ${BENCH_ARGS:-}
 
 (run from the top of the repository; BUILD_DIR: $(m build_dir)).

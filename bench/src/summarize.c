@@ -8,11 +8,14 @@
  * machine it is the more trustworthy figure, because load that changes
  * between rounds divides out.  Spread is the interquartile range (p25,
  * p75), which one descheduled run cannot move the way it moves a mean.
+ * The paired ratio of CPU time (user + system of the exec) is given too:
+ * time spent waiting for a core is not in it, so other work on a shared
+ * machine moves it far less than wall time.
  *
  *   usage: summarize BASELINE < raw.tsv > summary.tsv
  *   columns: variant n wall_med_us wall_p25_us wall_p75_us wall_min_us
  *            ratio_med paired_med paired_p25 paired_p75 cpu_med_us cpu_ratio
- *            maxrss_med_kib
+ *            maxrss_med_kib cpu_paired_med cpu_paired_p25 cpu_paired_p75
  */
 #define _GNU_SOURCE 1
 #include <stdio.h>
@@ -121,6 +124,7 @@ int main(int argc, char **argv)
 	}
 	double *buf = malloc((size_t)nrounds * sizeof *buf);
 	double *pr = malloc((size_t)nrounds * sizeof *pr);
+	double *pc = malloc((size_t)nrounds * sizeof *pc);
 	int bn = packed(base->wall, buf);
 	double base_med = quantile(buf, bn, 0.5);
 	bn = packed(base->cpu, buf);
@@ -128,7 +132,7 @@ int main(int argc, char **argv)
 
 	printf("variant\tn\twall_med_us\twall_p25_us\twall_p75_us\twall_min_us\t"
 	       "ratio_med\tpaired_med\tpaired_p25\tpaired_p75\tcpu_med_us\tcpu_ratio\t"
-	       "maxrss_med_kib\n");
+	       "maxrss_med_kib\tcpu_paired_med\tcpu_paired_p25\tcpu_paired_p75\n");
 	for (int i = 0; i < nseries; i++) {
 		struct series *x = &s[i];
 		int n = packed(x->wall, buf);
@@ -137,19 +141,27 @@ int main(int argc, char **argv)
 		for (int r = 0; r < nrounds; r++)
 			if (x->wall[r] > 0 && base->wall[r] > 0)
 				pr[np++] = x->wall[r] / base->wall[r];
+		int npc = 0;
+		for (int r = 0; r < nrounds; r++)
+			if (x->cpu[r] > 0 && base->cpu[r] > 0)
+				pc[npc++] = x->cpu[r] / base->cpu[r];
 		int nr = packed(x->rss, buf);
 		double rmed = quantile(buf, nr, 0.5);
 		int nc = packed(x->cpu, buf);
 		double cmed = quantile(buf, nc, 0.5);
 		n = packed(x->wall, buf);
-		printf("%s\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.4f\t%.4f\t%.4f\t%.4f\t%.1f\t%.4f\t%.0f\n",
+		printf("%s\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.4f\t%.4f\t%.4f\t%.4f\t%.1f\t%.4f\t%.0f"
+		       "\t%.4f\t%.4f\t%.4f\n",
 		       x->name, n, med, quantile(buf, n, 0.25), quantile(buf, n, 0.75),
 		       quantile(buf, n, 0.0), med / base_med,
 		       quantile(pr, np, 0.5), quantile(pr, np, 0.25),
 		       quantile(pr, np, 0.75), cmed,
-		       base_cpu > 0 ? cmed / base_cpu : 0.0, rmed);
+		       base_cpu > 0 ? cmed / base_cpu : 0.0, rmed,
+		       quantile(pc, npc, 0.5), quantile(pc, npc, 0.25),
+		       quantile(pc, npc, 0.75));
 	}
 	free(buf);
 	free(pr);
+	free(pc);
 	return 0;
 }

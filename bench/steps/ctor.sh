@@ -2,17 +2,31 @@
 # SPDX-License-Identifier: MIT
 #
 # User-space instructions of one module's constructor (issue 6, item 1;
-# issue 13), counted by callgrind, inclusive of everything it calls
-# (getauxval, dlopen for pinning, ...), in three situations:
-#   exe      an executable with no instrumented library: one constructor.
-#            In process scope (the default) this constructor also seals
-#            every start-up object without a note, here libc and ld.so,
-#            RELRO swap included: work done on their behalf, which module
-#            scope (the "-module" variants) does not do;
-#   lib      an uninstrumented executable linked against one instrumented
-#            library, loaded at start-up;
-#   dlopen   the same library loaded by dlopen: the runtime also pins it
-#            (dlopen RTLD_NOLOAD|RTLD_NODELETE) before sealing.
+# issues 13 and 25), counted by callgrind, inclusive of everything it
+# calls (dlopen for pinning, ...), in these situations:
+#   exe          an executable with no instrumented library: one
+#                constructor.  In process scope (the default) this
+#                constructor also seals every start-up object without a
+#                note, here libc and ld.so, RELRO swap included: work done
+#                on their behalf, which module scope (the "-module"
+#                variants) does not do;
+#   lib          an uninstrumented executable linked against one
+#                instrumented library, loaded at start-up: the library
+#                seals itself;
+#   lib-policy0  the same under SEALING_POLICY=0;
+#   lib-deferred an instrumented executable (process scope) linked
+#                against the library: the library leaves its sealing to
+#                the executable's pass.  Both constructors are called
+#                rt_seal_self, so only the instructions in the library's
+#                own code are counted (it calls nothing on this path);
+#   dlopen       the library loaded by dlopen: the runtime also pins it
+#                (dlopen RTLD_NOLOAD|RTLD_NODELETE) before sealing.
+# Each count is given as callgrind counts it and with every rep-prefixed
+# string instruction counted once (lib/cg-count.sh), and for the library
+# situations also in the library's own code alone.  A library gets what
+# a plugin-built one gets: the core alone (sealing-rt-core.s, or the
+# variant's NAME.s.core) when the build has it; the old build's whole
+# object otherwise.
 # for the default runtime, sealing-rt-relro-keep.o (the difference is the
 # RELRO swap's user-space share), sealing-rt-module-scope.o, each plugin
 # found in both scopes, and the old build's objects and plugins
@@ -21,7 +35,8 @@
 # from assembly with the valgrind probe removed (lib/valgrind-visible.sh);
 # valgrind 3.19 does not know mseal and answers ENOSYS, which policy 1
 # ignores, so the counted path is the real one up to the syscall's result.
-#   results/ctor.tsv: variant situation env instructions
+#   results/ctor.tsv: variant situation env instructions instructions_once
+#     in_library in_library_once (the last two for the library situations)
 #   results/ctor-olevels.tsv: variant olevel instructions (typical env)
 set -eu
 . "$BENCH_DIR/lib/common.sh"
@@ -36,7 +51,8 @@ cp "$OUT/startup/src/bench1.c" "$OUT/startup/src/main1.c" "$C/"
 # The constructor's symbols: GCC's carriers and the carried assembly name
 # it GROUP.rt_seal_self, the LLVM pass's bitcode form GROUP, where GROUP
 # is the COMDAT group of include/sealing/note.h, "__sealing_rt_v" plus the
-# note version (2 now; 1 in the old build, which --old-from measures too).
+# note version (3 now; older in an old build, which --old-from measures
+# too).
 note_version=$(sed -n 's/^#define SEALING_NOTE_VERSION \([0-9][0-9]*\).*/\1/p' "$REPO/include/sealing/note.h")
 [ -n "$note_version" ] || die "ctor: no SEALING_NOTE_VERSION in include/sealing/note.h"
 toggles="--toggle-collect=*rt_seal_self"
@@ -54,28 +70,44 @@ unit() {
 	"$2" -c "$C/$1/$4.v.s" -o "$5"
 }
 
-# build VARIANT CC "FLAG" "RUNTIME.s": exe, libbench1.so, startlib
+# build VARIANT CC "FLAG" "RUNTIME.s" ["LIBRARY'S RUNTIME.s"]: exe,
+# libbench1.so, startlib (uninstrumented executable), startboth (both
+# instrumented: the library defers)
 build() {
-	v=$1 cc_=$2 flag_=$3 rts=$4
+	v=$1 cc_=$2 flag_=$3 rts=$4 librts=${5:-$4}
 	d=$C/$v
 	mkdir -p "$d"
-	extra=
+	extra='' libextra=''
 	if [ -n "$rts" ]; then
 		sh "$BENCH_DIR/lib/valgrind-visible.sh" "$rts" "$d/rt.s"
 		gcc -c "$d/rt.s" -o "$d/rt.o"
-		extra=$d/rt.o
+		sh "$BENCH_DIR/lib/valgrind-visible.sh" "$librts" "$d/rt-lib.s"
+		gcc -c "$d/rt-lib.s" -o "$d/rt-lib.o"
+		extra=$d/rt.o libextra=$d/rt-lib.o
 		"$cc_" -O2 -c "$C/exe.c" -o "$d/exe.o"
+		"$cc_" -O2 -c "$C/main1.c" -o "$d/main1.o"
 		"$cc_" -O2 -fPIC -c "$C/bench1.c" -o "$d/bench1.o"
 	else
 		unit "$v" "$cc_" "$flag_" exe.c "$d/exe.o"
+		unit "$v" "$cc_" "$flag_" main1.c "$d/main1.o"
 		unit "$v" "$cc_" "$flag_" bench1.c "$d/bench1.o" -fPIC
 	fi
 	"$cc_" -o "$d/exe" "$d/exe.o" $extra
-	"$cc_" -shared -o "$d/libbench1.so" "$d/bench1.o" $extra
+	"$cc_" -shared -o "$d/libbench1.so" "$d/bench1.o" $libextra
 	gcc -O2 -o "$d/startlib" "$C/main1.c" -L"$d" -lbench1 -Wl,-rpath,"$d"
-	# Executable and library both instrumented: the library defers.
-	[ -z "$extra" ] || gcc -O2 -o "$d/startboth" "$C/main1.c" $extra \
-		-L"$d" -lbench1 -Wl,-rpath,"$d"
+	"$cc_" -o "$d/startboth" "$d/main1.o" $extra -L"$d" -lbench1 -Wl,-rpath,"$d"
+}
+
+# lib_asm DIR NAME: the assembly a library gets for the variant NAME of
+# the build in DIR (see the header).
+lib_asm() {
+	if [ "$2" = sealing-rt ] && [ -f "$1/sealing-rt-core.s" ]; then
+		echo "$1/sealing-rt-core.s"
+	elif [ -f "$1/$2.s.core" ] && [ -f "$1/sealing-rt-core.s" ]; then
+		echo "$1/$2.s.core"
+	else
+		echo "$1/$2.s"
+	fi
 }
 
 # callgrind OUT ENV PROGRAM ARGS...: run under callgrind with $toggles
@@ -99,6 +131,17 @@ count() {
 	sed -n 's/^totals: *//p' "$C/cg.out"
 }
 
+# count_lib OBJECT ENV PROGRAM ARGS...: instructions inside the
+# constructor(s), TAB-separated as lib/cg-count.sh prints them, with
+# OBJECT's own code apart.
+count_lib() {
+	o_=$1
+	shift
+	CG_OPTS="--dump-instr=yes --collect-jumps=yes --compress-strings=no --compress-pos=no" \
+		callgrind "$C/cg.out" "$@"
+	sh "$BENCH_DIR/lib/cg-count.sh" "$C/cg.out" "$o_"
+}
+
 # scope_flag CARRIER FLAG: the options that select module scope.  clang
 # parses -mllvm before it loads a -fpass-plugin, so the pass is also
 # loaded early with -fplugin (one copy: see llvm-pass/README.md).
@@ -109,17 +152,19 @@ scope_flag() {
 	esac
 }
 
-build rt gcc "" "$RT_DIR/sealing-rt.s"
-build relro-keep gcc "" "$RT_DIR/sealing-rt-relro-keep.s"
-build rt-module gcc "" "$RT_DIR/sealing-rt-module-scope.s"
+build rt gcc "" "$RT_DIR/sealing-rt.s" "$(lib_asm "$RT_DIR" sealing-rt)"
+build relro-keep gcc "" "$RT_DIR/sealing-rt-relro-keep.s" "$(lib_asm "$RT_DIR" sealing-rt-relro-keep)"
+build rt-module gcc "" "$RT_DIR/sealing-rt-module-scope.s" "$(lib_asm "$RT_DIR" sealing-rt-module-scope)"
 variants="rt relro-keep rt-module"
 if [ -n "${OLD_RT_DIR:-}" ]; then
-	build old-rt gcc "" "$OLD_RT_DIR/sealing-rt.s"
-	build old-relro-keep gcc "" "$OLD_RT_DIR/sealing-rt-relro-keep.s"
+	build old-rt gcc "" "$OLD_RT_DIR/sealing-rt.s" "$(lib_asm "$OLD_RT_DIR" sealing-rt)"
+	build old-relro-keep gcc "" "$OLD_RT_DIR/sealing-rt-relro-keep.s" \
+		"$(lib_asm "$OLD_RT_DIR" sealing-rt-relro-keep)"
 	variants="$variants old-rt old-relro-keep"
 	# An old build from before module scope (171add3) has no such object.
 	if [ -f "$OLD_RT_DIR/sealing-rt-module-scope.s" ]; then
-		build old-rt-module gcc "" "$OLD_RT_DIR/sealing-rt-module-scope.s"
+		build old-rt-module gcc "" "$OLD_RT_DIR/sealing-rt-module-scope.s" \
+			"$(lib_asm "$OLD_RT_DIR" sealing-rt-module-scope)"
 		variants="$variants old-rt-module"
 	fi
 fi
@@ -143,20 +188,32 @@ for id in $(carriers | cut -f1); do
 	fi
 done
 
-printf 'variant\tsituation\tenv\tinstructions\n' > "$R/ctor.tsv"
+printf 'variant\tsituation\tenv\tinstructions\tinstructions_once\tin_library\tin_library_once\n' > "$R/ctor.tsv"
 # The executable in both environments; the library cases in the typical
 # one only (the environment scan costs the same everywhere).
+# shellcheck disable=SC2046 # count_lib's four numbers, split on purpose
 for v in $variants; do
+	lib=$C/$v/libbench1.so
 	for e in typical empty; do
-		printf '%s\texe\t%s\t%s\n' "$v" "$e" "$(count "$e" "$C/$v/exe")"
+		set -- $(count_lib "" "$e" "$C/$v/exe")
+		printf '%s\texe\t%s\t%s\t%s\t-\t-\n' "$v" "$e" "$1" "$2"
 	done
-	printf '%s\tlib\ttypical\t%s\n' "$v" "$(count typical "$C/$v/startlib")"
-	printf '%s\tdlopen\ttypical\t%s\n' "$v" \
-		"$(count typical "$OUT/tools/dlopen-once" "$C/$v/libbench1.so")"
+	set -- $(count_lib "$lib" typical "$C/$v/startlib")
+	printf '%s\tlib\ttypical\t%s\t%s\t%s\t%s\n' "$v" "$1" "$2" "$3" "$4"
+	set -- $(EXTRA_ENV=SEALING_POLICY=0 count_lib "$lib" typical "$C/$v/startlib")
+	printf '%s\tlib-policy0\ttypical\t%s\t%s\t%s\t%s\n' "$v" "$1" "$2" "$3" "$4"
+	# The executable's constructor is collected too: the library's share
+	# is what ran in its own code.
+	set -- $(count_lib "$lib" typical "$C/$v/startboth")
+	printf '%s\tlib-deferred\ttypical\t%s\t%s\t%s\t%s\n' "$v" "$3" "$4" "$3" "$4"
+	set -- $(count_lib "$lib" typical "$OUT/tools/dlopen-once" "$lib")
+	printf '%s\tdlopen\ttypical\t%s\t%s\t%s\t%s\n' "$v" "$1" "$2" "$3" "$4"
 done >> "$R/ctor.tsv"
 # The shipped objects are what the goal is about; the policy-0 path too.
+# shellcheck disable=SC2046 # as above
 for e in typical empty; do
-	printf 'rt-policy0\texe\t%s\t%s\n' "$e" "$(EXTRA_ENV=SEALING_POLICY=0 count "$e" "$C/rt/exe")"
+	set -- $(EXTRA_ENV=SEALING_POLICY=0 count_lib "" "$e" "$C/rt/exe")
+	printf 'rt-policy0\texe\t%s\t%s\t%s\t-\t-\n' "$e" "$1" "$2"
 done >> "$R/ctor.tsv"
 
 # Pages of the library's code its constructor executes (lib/code-pages.sh),

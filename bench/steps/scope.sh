@@ -12,6 +12,8 @@
 #             seals only itself, the libraries stay open
 #   loader    uninstr under LD_PRELOAD=libsealing-loader.so, which seals
 #             every object without a note after the constructors
+#   old-loader  the same with the old build's loader module (--old-from),
+#             which is built from the runtime's parts too
 # Measured:
 #   - start-up at N = 100, every variant interleaved, paired ratios
 #     (results/scope-startup.tsv);
@@ -24,9 +26,9 @@
 #     N = 25, 50, 100, 200, in both scopes: the increments per library
 #     show whether the walk is linear or O(N^2) (results/scope-scaling.tsv);
 #     and, as "libs-self", the reverse case: an uninstrumented executable
-#     with N instrumented libraries, each sealing itself (all constructors
-#     summed), since a library's constructor also looks at the loaded
-#     objects.
+#     with N instrumented libraries (the core alone, as a plugin gives a
+#     library), each sealing itself (all constructors summed), since a
+#     library's constructor also looks at the loaded objects.
 #   Under valgrind the process pass also seals valgrind's preload object
 #   (vgpreload_core), one small object a real run does not have; the
 #   increments per library are not affected.
@@ -46,9 +48,10 @@ LOADER=$BUILD_DIR/loader/libsealing-loader.so
 sh "$BENCH_DIR/gen/libs.sh" "$P/src" "$NMAX" $NS
 sh "$BENCH_DIR/lib/valgrind-visible.sh" "$RT_DIR/sealing-rt-module-scope.s" "$P/module-visible.s"
 gcc -c "$P/module-visible.s" -o "$P/module-visible.o"
-[ -f "$OUT/tools/rt-visible.o" ] || die "scope: no rt-visible.o (build-sets.sh makes it)"
+[ -f "$OUT/tools/rt-visible.o" ] && [ -f "$OUT/tools/rt-core-visible.o" ] ||
+	die "scope: no rt-visible.o or rt-core-visible.o (build-sets.sh makes them)"
 stamp="$(cat "$BENCH_DIR/steps/scope.sh" "$BENCH_DIR/gen/libs.sh" "$RT_DIR/sealing-rt.o" "$RT_DIR/sealing-rt-module-scope.o" \
-	"$OUT/tools/rt-visible.o" "$P/module-visible.o" | cksum)"
+	"$OUT/tools/rt-visible.o" "$OUT/tools/rt-core-visible.o" "$P/module-visible.o" | cksum)"
 if [ "$(cat "$P/stamp" 2>/dev/null)" != "$stamp" ]; then
 	rm -f "$P/stamp"
 	log "scope: building $NMAX uninstrumented libraries and the programs"
@@ -56,7 +59,7 @@ if [ "$(cat "$P/stamp" 2>/dev/null)" != "$stamp" ]; then
 	while [ "$i" -le "$NMAX" ]; do
 		{
 			gcc -O2 -fPIC -shared -o "$P/lib/libbench$i.so" "$P/src/bench$i.c"
-			gcc -O2 -fPIC -shared -o "$P/ilib/libbench$i.so" "$P/src/bench$i.c" "$OUT/tools/rt-visible.o"
+			gcc -O2 -fPIC -shared -o "$P/ilib/libbench$i.so" "$P/src/bench$i.c" "$OUT/tools/rt-core-visible.o"
 		} &
 		[ $((i % 2)) -eq 0 ] && wait
 		i=$((i + 1))
@@ -90,6 +93,10 @@ spec=$P/spec.tsv
 	printf 'process\t-\t%s\n' "$P/process/start100"
 	printf 'module\t-\t%s\n' "$P/module/start100"
 	printf 'loader\tLD_PRELOAD=%s\t%s\n' "$LOADER" "$P/uninstr/start100"
+	old_loader=${OLD_RT_DIR:-}
+	old_loader=${old_loader%/runtime}/loader/libsealing-loader.so
+	[ -z "${OLD_RT_DIR:-}" ] || [ ! -f "$old_loader" ] ||
+		printf 'old-loader\tLD_PRELOAD=%s\t%s\n' "$old_loader" "$P/uninstr/start100"
 } > "$spec"
 rounds=$(rounds 600 40)
 budget=$(rounds 150 30)

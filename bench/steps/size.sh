@@ -8,7 +8,11 @@
 #   large-exe   the Lua 5.4 interpreter from the compile benchmark's tree,
 #               all of its units instrumented (one runtime copy must remain)
 # each built by every carrier, against the same compiler without it; the
-# old build's link object and plugins (--old-from) too.
+# old build's link object and plugins (--old-from) too.  With the link
+# object, the library gets what a plugin-built library gets since issue
+# 25, the core alone (sealing-rt-core.o), and the programs the whole
+# object; an old build without a core object gives its whole object to
+# both.
 #   results/size.tsv: program carrier + the columns of lib/sections.sh for
 #   the plain and the instrumented build
 set -eu
@@ -46,14 +50,15 @@ compiled_objs() {
 	echo "$objs_"
 }
 
-# build CC "FLAG" "EXTRA" DIR [COMPILED]: hello, libbench1.so, lua (when
-# available; from compile.sh's objects in COMPILED when it has them all).
+# build CC "FLAG" "EXTRA" DIR [COMPILED] ["LIBRARY'S EXTRA"]: hello,
+# libbench1.so, lua (when available; from compile.sh's objects in
+# COMPILED when it has them all).
 # Called in a condition, where sh ignores set -e: hence the explicit returns.
 build() {
-	cc_=$1 flag_=$2 extra_=$3 d=$4
+	cc_=$1 flag_=$2 extra_=$3 d=$4 libextra_=${6-$3}
 	mkdir -p "$d/obj"
 	"$cc_" -O2 $flag_ -o "$d/small-exe" "$Z/hello.c" $extra_ 2> "$d/err" || return 1
-	"$cc_" -O2 -fPIC -shared $flag_ -o "$d/small-lib" "$OUT/startup/src/bench1.c" $extra_ 2> "$d/err" || return 1
+	"$cc_" -O2 -fPIC -shared $flag_ -o "$d/small-lib" "$OUT/startup/src/bench1.c" $libextra_ 2> "$d/err" || return 1
 	[ -n "$lua_units" ] || return 0
 	if objs=$(compiled_objs "${5:-}"); then
 		"$cc_" -o "$d/large-exe" $objs $extra_ -lm 2> "$d/err" || return 1
@@ -67,9 +72,9 @@ build() {
 	done
 	"$cc_" -o "$d/large-exe" $objs $extra_ -lm 2> "$d/err" || return 1
 }
-try_build() { # try_build CARRIER CC "FLAG" "EXTRA" DIR [COMPILED]
+try_build() { # try_build CARRIER CC "FLAG" "EXTRA" DIR [COMPILED] ["LIBRARY'S EXTRA"]
 	rm -rf "$5"
-	build "$2" "$3" "$4" "$5" "${6:-}" ||
+	build "$2" "$3" "$4" "$5" "${6:-}" "${7-$4}" ||
 		failure size "$1: building the size programs failed: $(head -c 400 "$5/err")"
 }
 
@@ -85,10 +90,14 @@ record() { # record CARRIER PLAINDIR SEALEDDIR
 log "size: building with gcc and sealing-rt.o"
 K=$OUT/compile
 try_build gcc gcc "" "" "$Z/gcc-off" "$K/gcc-plugin:off"
-try_build rt-object gcc "" "$RT_DIR/sealing-rt.o" "$Z/rt" "$K/gcc-plugin:off"
+core=$RT_DIR/sealing-rt-core.o
+[ -f "$core" ] || core=$RT_DIR/sealing-rt.o
+try_build rt-object gcc "" "$RT_DIR/sealing-rt.o" "$Z/rt" "$K/gcc-plugin:off" "$core"
 record rt-object "$Z/gcc-off" "$Z/rt"
 if [ -n "${OLD_RT_DIR:-}" ]; then
-	try_build old-rt-object gcc "" "$OLD_RT_DIR/sealing-rt.o" "$Z/old-rt" "$K/gcc-plugin:off"
+	core=$OLD_RT_DIR/sealing-rt-core.o
+	[ -f "$core" ] || core=$OLD_RT_DIR/sealing-rt.o
+	try_build old-rt-object gcc "" "$OLD_RT_DIR/sealing-rt.o" "$Z/old-rt" "$K/gcc-plugin:off" "$core"
 	record old-rt-object "$Z/gcc-off" "$Z/old-rt"
 fi
 carriers | while IFS='	' read -r id cc flag; do
