@@ -34,17 +34,23 @@ static int prot_of(const char *perms)
 	       (perms[2] == 'x' ? PROT_EXEC : 0);
 }
 
-int probe_mapping(const char *label, const void *addr)
+int probe_is_sealed(const void *addr)
 {
 	struct smaps s;
 	read_smaps(&s);
 	const struct smaps_vma *v = smaps_find(&s, (uintptr_t)addr);
 	int sealed = v ? v->sealed : -1;
-	if (!v)
+	smaps_free(&s);
+	return sealed;
+}
+
+int probe_mapping(const char *label, const void *addr)
+{
+	int sealed = probe_is_sealed(addr);
+	if (sealed < 0)
 		printf("%s: unmapped\n", label);
 	else
 		printf("%s: %s\n", label, sealed ? "sealed" : "unsealed");
-	smaps_free(&s);
 	return sealed;
 }
 

@@ -12,6 +12,9 @@ void probe_module(const char *label, const void *addr);
 /* "LABEL: sealed" or "LABEL: unsealed" for the mapping holding addr. */
 int probe_mapping(const char *label, const void *addr);
 
+/* The same without a word: 1 sealed, 0 not, -1 nothing mapped there. */
+int probe_is_sealed(const void *addr);
+
 /*
  * "LABEL: mprotect=E munmap=E mremap=E mmap_fixed=E" on the page holding
  * addr, each E being EPERM, ok or another errno name.  Only sealed pages get

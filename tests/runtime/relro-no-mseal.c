@@ -14,13 +14,13 @@
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %cc -O2 -shared -fPIC -DLIBRARY %s %rt -Wl,-z,now -o %t/libdl.so
-// RUN: %cc -O2 %s %rt -Wl,-z,now -o %t/prog
+// RUN: %cc -O2 %s %probe %rt -Wl,-z,now -o %t/prog
 // RUN: %inject mseal:ENOSYS -- %t/prog %t/libdl.so | FileCheck --check-prefixes=CHECK,MEMFD %s
 // RUN: env SEALING_DEBUG=1 %inject mseal:ENOSYS -- %t/prog %t/libdl.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
 // DEBUG: {{.*}}/prog: policy 1 (executable): not sealed, relro {{.*}} made anonymous; {{.*}}; failed: ENOSYS
 // DEBUG-NOT: memfd
 // RUN: %inject mseal:ENOSYS,memfd_create:EINVAL -- %t/prog %t/libdl.so | FileCheck --check-prefixes=CHECK,ANON %s
-// RUN: %cc -O2 %s -Wl,-z,now -o %t/plain
+// RUN: %cc -O2 %s %probe -Wl,-z,now -o %t/plain
 // RUN: %t/plain %t/libdl.so | FileCheck --check-prefixes=CHECK,PLAIN %s
 //
 // MEMFD: exe: relro anonymous, not sealed, mprotect RW ok, bytes intact
@@ -49,6 +49,7 @@ int dl_fn(int x)
 	return abs(x);
 }
 #else
+#include "sealprobe.h"
 struct want {
 	const char *label, *name; /* name: part of the object's path, "" the executable */
 };
@@ -74,20 +75,7 @@ static void mapping_name(uintptr_t addr, char *out, size_t size)
 
 static int is_sealed(uintptr_t page)
 {
-	char line[512], want[32];
-	int sealed = -1, in = 0;
-	FILE *f = fopen("/proc/self/smaps", "r");
-	snprintf(want, sizeof(want), "%lx-", (unsigned long)page);
-	while (f && fgets(line, sizeof(line), f)) {
-		unsigned long lo, hi;
-		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' '))
-			in = page >= lo && page < hi;
-		else if (in && !strncmp(line, "VmFlags:", 8))
-			sealed = strstr(line, " sl") != NULL;
-	}
-	if (f)
-		fclose(f);
-	return sealed;
+	return probe_is_sealed((const void *)page);
 }
 
 static int probe(struct dl_phdr_info *info, size_t size, void *arg)

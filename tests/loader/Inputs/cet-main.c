@@ -1,30 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* tests/loader/cet.test: whether the executable and a dlopen'd library
- * ended up sealed, by the VmFlags of their first mapping. */
+ * ended up sealed, by the VmFlags of the mapping holding their code
+ * (read through sealprobe, the tree's one smaps reader). */
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "sealprobe.h"
+
 static const char *state(const void *addr)
 {
-	FILE *f = fopen("/proc/self/smaps", "r");
-	char line[512];
-	uintptr_t lo, hi, a = (uintptr_t)addr;
-	int in = 0;
-	const char *s = "unknown";
-	while (f && fgets(line, sizeof line, f)) {
-		if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && strchr(line, ' ') - line == (long)strcspn(line, " "))
-			in = a >= lo && a < hi;
-		else if (in && !strncmp(line, "VmFlags:", 8)) {
-			s = strstr(line, " sl") ? "sealed" : "open";
-			break;
-		}
-	}
-	if (f)
-		fclose(f);
-	return s;
+	int sealed = probe_is_sealed(addr);
+	return sealed < 0 ? "unknown" : sealed ? "sealed" : "open";
 }
 
 int main(int argc, char **argv)
