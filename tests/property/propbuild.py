@@ -22,7 +22,7 @@ class Toolchain:
         self.build = b
         self.cc = cc
         self.plugin = os.path.join(b, 'gcc-plugin', 'sealing.so')
-        self.rtdir = os.path.join(b, 'runtime')
+        self.rtdir = os.path.join(b, 'link-object')
         self.loader = os.path.join(b, 'loader', 'libsealing-loader.so')
         self.sealctl = os.path.join(b, 'tools', 'sealctl')
         self.ldso = LDSO
