@@ -246,6 +246,22 @@ if (cd "$w/setuid/debian-setuid" && dpkg-buildpackage -b -uc -us) >"$w/setuid/bu
 			run_sealed "$p"
 		fi
 	done
+	# The gate ran, and waived the vendored program through the overrides.
+	grep -q "^dh_sealing: debian-setuid: sealctl check: .*failed 0, .*overridden 1" "$w/setuid/build.log" &&
+		echo "dh_sealing's gate: passed, prebuilt-hello waived" ||
+		bad "dh_sealing's gate did not run, or did not waive prebuilt-hello"
+	# Without the waiver the gate fails the build, naming the file and tag
+	# (dh_sealing rerun in the built tree: its policies are already set).
+	rm "$w/setuid/debian-setuid/debian/debian-setuid.sealing-overrides"
+	if (cd "$w/setuid/debian-setuid" && dh_sealing) >"$w/setuid/gate.log" 2>&1; then
+		bad "dh_sealing's gate passed an uninstrumented program without a waiver"
+	elif grep -q "usr/bin/prebuilt-hello: not instrumented" "$w/setuid/gate.log" &&
+		grep -q "sealctl check failed" "$w/setuid/gate.log"; then
+		echo "dh_sealing's gate: fails prebuilt-hello without the waiver"
+	else
+		cat "$w/setuid/gate.log"
+		bad "dh_sealing's gate failed without naming prebuilt-hello"
+	fi
 	# The hard link survived dh_sealing (set-policy --in-place) and the .deb.
 	[ "$(stat -c %i "$r/usr/bin/plain-hello")" = "$(stat -c %i "$r/usr/bin/plain-hello-alias")" ] &&
 		echo "plain-hello-alias: still a hard link of plain-hello" ||
