@@ -311,7 +311,7 @@ static int judge(void *ctx, struct sealctl_object *o)
 		snprintf(reason, sizeof(reason), "runtime %s is older than %s: rebuild it",
 			 h ? h : "before 0.2", sealing_runtime_name(c->min_runtime, want, sizeof(want)));
 		fail(c, name, "runtime-too-old", reason, eff, o);
-	} else if (c->strict && !o->process_pass &&
+	} else if (c->strict && sealctl_process_pass(o) == SEALCTL_PASS_NONE &&
 		   (o->kind == SEALCTL_KIND_EXECUTABLE || o->kind == SEALCTL_KIND_PIE)) {
 		snprintf(reason, sizeof(reason), "executable without the process pass: it seals only "
 			 "itself; instrument the unit that defines main, or link sealing-rt.o");

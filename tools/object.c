@@ -65,6 +65,18 @@ const struct sealctl_note *sealctl_deciding_note(const struct sealctl_object *o)
 	return best;
 }
 
+int sealctl_process_pass(const struct sealctl_object *o)
+{
+	if (o->process_pass)
+		return SEALCTL_PASS_NOTE;
+	/* Before 0.2 the runtime was whole in every unit, the process pass
+	 * included, and had no note of its own to say so. */
+	for (size_t i = 0; i < o->nnotes; i++)
+		if (o->notes[i].v.d.version == 2)
+			return SEALCTL_PASS_V2;
+	return SEALCTL_PASS_NONE;
+}
+
 int sealctl_effective_policy(const struct sealctl_object *o)
 {
 	const struct sealctl_note *n = sealctl_deciding_note(o);

@@ -135,6 +135,11 @@ const char *sealctl_kind_name(enum sealctl_kind kind);
 int sealctl_effective_policy(const struct sealctl_object *o);
 /* The note that decides: the first with the highest policy, or NULL. */
 const struct sealctl_note *sealctl_deciding_note(const struct sealctl_object *o);
+/* Whether the module carries the executable's process pass: its
+ * NT_SEALING_PROCESS note (version 3), or a version 2 runtime, which
+ * carried the pass whole in every unit. */
+enum { SEALCTL_PASS_NONE, SEALCTL_PASS_NOTE, SEALCTL_PASS_V2 };
+int sealctl_process_pass(const struct sealctl_object *o);
 /* Why the object's sealing note is damaged (its first damaged note, else
  * its .note.sealing section), or NULL: what check fails it for. */
 const char *sealctl_object_damage(const struct sealctl_object *o);

@@ -92,7 +92,7 @@ static int executable_seals_process(const struct ps_process *ps, struct rt_facts
 		*why = "no note, and the executable has none to seal it";
 		return 0;
 	}
-	if (!x->file.process_pass) {
+	if (sealctl_process_pass(&x->file) == SEALCTL_PASS_NONE) {
 		*why = "no note, and the executable has no process pass (its main was not instrumented)";
 		return 0;
 	}

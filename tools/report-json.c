@@ -81,7 +81,7 @@ void report_json(struct json *j, const struct sealctl_object *o)
 	/* The note's damage, or its section's when no note was left. */
 	json_kstr(j, "damaged", sealctl_object_damage(o));
 	json_kstr(j, "note_warning", o->note_damage);
-	json_kbool(j, "process_pass", o->process_pass);
+	json_kbool(j, "process_pass", sealctl_process_pass(o) != SEALCTL_PASS_NONE);
 	json_kbool(j, "gnu_property_note", o->prop.present);
 	json_key(j, "memory_seal");
 	report_json_memory_seal(j, o);

@@ -109,8 +109,11 @@ void report_text(FILE *out, const struct sealctl_object *o)
 	if (o->note_damage)
 		fprintf(out, "  warning: a note section does not parse (%s)\n", o->note_damage);
 	if (eff >= 0 && (o->kind == SEALCTL_KIND_EXECUTABLE || o->kind == SEALCTL_KIND_PIE))
-		fprintf(out, "  process pass: %s\n", o->process_pass ? "yes" :
-			"no (the unit defining main was not instrumented: the executable seals only itself)");
+		fprintf(out, "  process pass: %s\n",
+			sealctl_process_pass(o) == SEALCTL_PASS_NOTE ? "yes" :
+			sealctl_process_pass(o) == SEALCTL_PASS_V2 ?
+				"yes (a version 2 runtime, which every unit carried whole)" :
+				"no (the unit defining main was not instrumented: the executable seals only itself)");
 	/* Right below our note: the other way a module asks to be sealed. */
 	fprintf(out, "  memory-seal: %s\n", report_memory_seal(o));
 	if (o->linked)
