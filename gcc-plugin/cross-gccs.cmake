@@ -82,43 +82,18 @@ foreach(x IN LISTS _xg_wanted)
   endif()
 
   set(bin "${CMAKE_CURRENT_BINARY_DIR}/cross-${x}")
-  ExternalProject_Add(sealing-gcc-plugin-${x}
-    SOURCE_DIR "${PROJECT_SOURCE_DIR}"
-    BINARY_DIR "${bin}"
-    PREFIX "${CMAKE_CURRENT_BINARY_DIR}/cross-${x}-ep"
-    CMAKE_ARGS
-      -DCMAKE_TOOLCHAIN_FILE=${toolchain}
-      -DCMAKE_C_COMPILER=${gcc}
-      -DCMAKE_CXX_COMPILER=${_xg_gxx}
-      -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}
-      # The plugin is the build machine's: its C++ and link flags are this
-      # build's.  The C flags are not: they would reach the cross-compiled
-      # runtime, and a distribution's (-fcf-protection) are per target.
-      "-DCMAKE_CXX_FLAGS=${_og_cxx_flags}"
-      # Set, even empty, so that CMake does not take CFLAGS from the
-      # environment either (dpkg-buildflags' are the build machine's).
-      "-DCMAKE_C_FLAGS="
-      "-DCMAKE_MODULE_LINKER_FLAGS=${CMAKE_MODULE_LINKER_FLAGS}"
-      -DCMAKE_INSTALL_PREFIX=${CMAKE_INSTALL_PREFIX}
-      -DSEALING_WERROR=${SEALING_WERROR}
-      -DSEALING_WITH_LLVM_PASS=OFF
-      -DSEALING_WITH_SEALCTL=OFF
-      -DSEALING_GCC_PLUGIN_OTHERS_OFF=ON
-    BUILD_COMMAND "${CMAKE_COMMAND}" --build "${bin}" --target sealing-gcc-plugin
-    BUILD_ALWAYS ON
-    INSTALL_COMMAND ""
-    USES_TERMINAL_BUILD ON)
-  set_target_properties(sealing-gcc-plugin-${x} PROPERTIES EXCLUDE_FROM_ALL OFF)
-  install(CODE "
-    execute_process(COMMAND \"${CMAKE_COMMAND}\" --install \"${bin}\" --component gcc-plugin
-                            --prefix \"\${CMAKE_INSTALL_PREFIX}\"
-                    RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0)
-      message(FATAL_ERROR \"sealing: installing the plugin for ${triplet}-gcc-${n} failed\")
-    endif()" COMPONENT gcc-plugin)
+  _sealing_plugin_subbuild(${x} "${bin}" "${triplet}-gcc-${n}" "${triplet}-${n}" "${pd}"
+    -DCMAKE_TOOLCHAIN_FILE=${toolchain}
+    -DCMAKE_C_COMPILER=${gcc}
+    -DCMAKE_CXX_COMPILER=${_xg_gxx}
+    # The plugin is the build machine's: its C++ and link flags are this
+    # build's.  The C flags are not: they would reach the cross-compiled
+    # runtime, and a distribution's (-fcf-protection) are per target.
+    "-DCMAKE_CXX_FLAGS=${_og_cxx_flags}"
+    # Set, even empty, so that CMake does not take CFLAGS from the
+    # environment either (dpkg-buildflags' are the build machine's).
+    "-DCMAKE_C_FLAGS=")
   list(APPEND _xg_built "${triplet}-gcc-${n}")
-  _sealing_plugin_dir_default("${pd}" d)
-  set_property(GLOBAL APPEND PROPERTY SEALING_GCC_PLUGINS_INSTALLED "${triplet}-${n}=${d}")
 endforeach()
 
 if(_xg_built)

@@ -50,7 +50,6 @@ else()
   set(_og_explicit TRUE)
 endif()
 
-include(ExternalProject)
 # This file is read before the plugin's directory enables C++, so
 # CMAKE_CXX_FLAGS may not exist yet; CMake would take it from CXXFLAGS,
 # where dpkg-buildflags puts -g and the hardening flags.
@@ -99,43 +98,15 @@ foreach(n IN LISTS _og_wanted)
   endif()
 
   set(bin "${CMAKE_CURRENT_BINARY_DIR}/gcc-${n}")
-  ExternalProject_Add(sealing-gcc-plugin-${n}
-    SOURCE_DIR "${PROJECT_SOURCE_DIR}"
-    BINARY_DIR "${bin}"
-    PREFIX "${CMAKE_CURRENT_BINARY_DIR}/gcc-${n}-ep"
-    CMAKE_ARGS
-      -DCMAKE_C_COMPILER=${_og_gcc}
-      -DCMAKE_CXX_COMPILER=${_og_gxx}
-      -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}
-      # The same flags as this build (a distribution's hardening flags:
-      # CMake folds CPPFLAGS into them only at this configure).
-      "-DCMAKE_C_FLAGS=${CMAKE_C_FLAGS}"
-      "-DCMAKE_CXX_FLAGS=${_og_cxx_flags}"
-      "-DCMAKE_MODULE_LINKER_FLAGS=${CMAKE_MODULE_LINKER_FLAGS}"
-      "-DCMAKE_SHARED_LINKER_FLAGS=${CMAKE_SHARED_LINKER_FLAGS}"
-      -DCMAKE_INSTALL_PREFIX=${CMAKE_INSTALL_PREFIX}
-      -DSEALING_WERROR=${SEALING_WERROR}
-      -DSEALING_WITH_LLVM_PASS=OFF
-      -DSEALING_WITH_SEALCTL=OFF
-      -DSEALING_GCC_PLUGIN_OTHERS_OFF=ON
-    BUILD_COMMAND "${CMAKE_COMMAND}" --build "${bin}" --target sealing-gcc-plugin
-    BUILD_ALWAYS ON
-    INSTALL_COMMAND ""
-    USES_TERMINAL_BUILD ON)
-  # ALL: "cmake --build" builds every plugin; the install runs the
-  # sub-build's install of its plugin (DESTDIR passes through the
-  # environment).
-  set_target_properties(sealing-gcc-plugin-${n} PROPERTIES EXCLUDE_FROM_ALL OFF)
-  install(CODE "
-    execute_process(COMMAND \"${CMAKE_COMMAND}\" --install \"${bin}\" --component gcc-plugin
-                            --prefix \"\${CMAKE_INSTALL_PREFIX}\"
-                    RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0)
-      message(FATAL_ERROR \"sealing: installing the plugin for GCC ${n} failed\")
-    endif()" COMPONENT gcc-plugin)
+  _sealing_plugin_subbuild(${n} "${bin}" "GCC ${n}" "${n}" "${pd}"
+    -DCMAKE_C_COMPILER=${_og_gcc}
+    -DCMAKE_CXX_COMPILER=${_og_gxx}
+    # The same flags as this build (a distribution's hardening flags:
+    # CMake folds CPPFLAGS into them only at this configure).
+    "-DCMAKE_C_FLAGS=${CMAKE_C_FLAGS}"
+    "-DCMAKE_CXX_FLAGS=${_og_cxx_flags}"
+    "-DCMAKE_SHARED_LINKER_FLAGS=${CMAKE_SHARED_LINKER_FLAGS}")
   list(APPEND _og_built ${n})
-  _sealing_plugin_dir_default("${pd}" d)
-  set_property(GLOBAL APPEND PROPERTY SEALING_GCC_PLUGINS_INSTALLED "${n}=${d}")
   list(APPEND SEALING_GCC_OTHERS_LIT "${n}=${_og_gcc}:${bin}/gcc-plugin/sealing.so")
 endforeach()
 
