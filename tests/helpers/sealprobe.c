@@ -5,6 +5,7 @@
 #include "sealprobe.h"
 #include "smaps.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -42,6 +43,25 @@ int probe_is_sealed(const void *addr)
 	int sealed = v ? v->sealed : -1;
 	smaps_free(&s);
 	return sealed;
+}
+
+int probe_fds_named(const char *part)
+{
+	char link[300], target[256];
+	struct dirent *e;
+	int n = 0;
+	DIR *d = opendir("/proc/self/fd");
+	while (d && (e = readdir(d))) {
+		snprintf(link, sizeof(link), "/proc/self/fd/%s", e->d_name);
+		ssize_t len = readlink(link, target, sizeof(target) - 1);
+		if (len > 0) {
+			target[len] = 0;
+			n += strstr(target, part) != NULL;
+		}
+	}
+	if (d)
+		closedir(d);
+	return n;
 }
 
 int probe_mapping(const char *label, const void *addr)

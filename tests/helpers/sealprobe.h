@@ -15,6 +15,10 @@ int probe_mapping(const char *label, const void *addr);
 /* The same without a word: 1 sealed, 0 not, -1 nothing mapped there. */
 int probe_is_sealed(const void *addr);
 
+/* How many of this process's descriptors name a file whose name holds
+ * PART (readlink of /proc/self/fd: "memfd:sealing-relro"). */
+int probe_fds_named(const char *part);
+
 /*
  * "LABEL: mprotect=E munmap=E mremap=E mmap_fixed=E" on the page holding
  * addr, each E being EPERM, ok or another errno name.  Only sealed pages get

@@ -14,8 +14,8 @@
  * (relro-batch.test).
  */
 #include "rt.h"
+#include "sealprobe.h"
 
-#include <dirent.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -88,25 +88,6 @@ static void backing(uintptr_t addr, char *out, size_t size)
 	}
 	if (f)
 		fclose(f);
-}
-
-static int memfds_open(void)
-{
-	char link[300], target[256];
-	struct dirent *e;
-	int n = 0;
-	DIR *d = opendir("/proc/self/fd");
-	while (d && (e = readdir(d))) {
-		snprintf(link, sizeof(link), "/proc/self/fd/%s", e->d_name);
-		ssize_t len = readlink(link, target, sizeof(target) - 1);
-		if (len > 0) {
-			target[len] = 0;
-			n += strstr(target, "memfd:") != NULL;
-		}
-	}
-	if (d)
-		closedir(d);
-	return n;
 }
 
 /* ---- the filters: each rule refuses one call, maybe narrowed ---------- */
@@ -242,7 +223,7 @@ static void run(enum scenario s, int fd)
 		if (r->relro.hi && (r->relro.lo != relro[i].lo || r->relro.hi != relro[i].hi))
 			printf("  object %d: FAIL: result range is not its RELRO\n", i);
 	}
-	printf("  memfd descriptors open: %d\n", memfds_open());
+	printf("  memfd descriptors open: %d\n", probe_fds_named("memfd:"));
 	fflush(stdout);
 }
 
