@@ -49,20 +49,4 @@
 // LIB2: sealing: {{.*}}/lib{{ab|ba}}.so: cannot seal {{.*}}: ENOSYS
 // LIB2-NOT: main ran
 // LIB2: status=127
-#include <stdio.h>
-
-#include "sealprobe.h"
-
-#ifdef USE_LIB
-int lib_a(void);
-#endif
-
-int main(void)
-{
-#ifdef USE_LIB
-	lib_a();
-#endif
-	probe_module("exe", (const void *)main);
-	printf("main ran\n");
-	return 0;
-}
+#include "../Inputs/mixed-policy-main.c"
