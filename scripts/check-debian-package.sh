@@ -226,6 +226,32 @@ else
 	cat "$w/hello/build.log"
 	bad "dpkg-buildpackage debian-hello"
 fi
+# The same package opted out and opted up through DEB_BUILD_MAINT_OPTIONS
+# (as a maintainer sets it in debian/rules), with the specs still in
+# CFLAGS and LDFLAGS: a policy-0 note and an unsealed program, or policy 2.
+for opt in hardening=-sealing:0 sealing=policy2:2; do
+	o=${opt%:*} want=${opt##*:}
+	rm -rf "$w/hello-$want" && mkdir -p "$w/hello-$want"
+	cp -rL "$src/tests/Inputs/debian-hello" "$w/hello-$want/debian-hello"
+	if (cd "$w/hello-$want/debian-hello" && DEB_BUILD_MAINT_OPTIONS=$o dpkg-buildpackage -b -uc -us) \
+		>"$w/hello-$want/build.log" 2>&1; then
+		grep -q -- "-specs=$specs" "$w/hello-$want/build.log" || bad "$o: the specs were not in the flags"
+		dpkg-deb -x "$w"/hello-$want/debian-hello_*.deb "$w/hello-$want/root"
+		cp "$w/hello-$want/root/usr/bin/debian-hello" "$t/debian-hello-$want"
+		got=$(sealctl status --json "$t/debian-hello-$want" | sed -n 's/.*"policy": \([0-9]\).*/\1/p' | head -n 1)
+		[ "$got" = "$want" ] && echo "debian-hello with $o: policy $got" ||
+			bad "debian-hello with $o: policy '$got', not $want"
+		if [ "$want" = 0 ]; then
+			"$t/debian-hello-$want" >/dev/null && bad "debian-hello with $o is sealed" ||
+				echo "debian-hello with $o: left open"
+		else
+			run_sealed "debian-hello-$want"
+		fi
+	else
+		tail -n 40 "$w/hello-$want/build.log"
+		bad "dpkg-buildpackage debian-hello with $o"
+	fi
+done
 
 step "5. dh_sealing: dpkg-buildpackage of debian-setuid"
 rm -rf "$w/setuid"
