@@ -5,7 +5,7 @@
  * never unloaded and needs nothing.  glibc has no public flag for it, so
  * the answer comes from facts that are public.
  *
- * A library's own constructor asks three questions, each O(1):
+ * A library's own constructor asks, the first three in O(1):
  *
  * - has the executable's constructor begun?  It runs after every start-up
  *   constructor, so if the executable carries our note and its state byte
@@ -23,6 +23,10 @@
  *   the reverse would need dlopen's frames to fit in the depth, which
  *   tests/runtime/startup-kind.c checks they do not, with a margin, on
  *   every C library and architecture the suite runs on;
+ * - deeper, is the module in the start-up prefix of the link map (below)?
+ *   An earlier start-up constructor's dlopen runs the constructors of its
+ *   target's dependencies that have not run yet, start-up libraries among
+ *   them, deep in the stack.  Only this rare path walks the map;
  * - without glibc's arguments (musl), it cannot tell, and pins: musl's
  *   dlopen accepts RTLD_NOLOAD and never unloads.
  *
@@ -144,11 +148,55 @@ RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned
 	return rt_startset_origin(&w->set, index);
 }
 
+struct rt_startup_find {
+	struct rt_startup_walk walk;
+	const void *phdr; /* the module sought */
+	unsigned index;   /* its place in the map, once found */
+	int found;
+};
+
+/* Reads only, under dl_iterate_phdr's lock; stops once the place is known. */
+static int rt_startup_find_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct rt_startup_find *f = data;
+
+	(void)size;
+	if (!f->found && (const void *)info->dlpi_phdr == f->phdr) {
+		f->found = 1;
+		f->index = f->walk.set.seen;
+	}
+	rt_startup_walk_next(&f->walk, info);
+	return f->found && f->walk.set.phase != RT_WALK_PREFIX;
+}
+
+/*
+ * Is the module in the start-up prefix of the link map?  For a
+ * constructor that runs deep in the stack before the executable's has
+ * begun: an earlier start-up constructor called dlopen, and ld.so runs,
+ * before the target's, the constructors of its dependencies that have
+ * not run yet, start-up libraries among them.  Depth alone would take
+ * those for dlopen'd (and a dlopen=skip one would stay open); their place
+ * in the map says otherwise.  The walk is the process pass's own rule, so
+ * the two cannot disagree; and it errs the same safe way.
+ */
+static int rt_in_startup_prefix(struct rt_process *p, const struct rt_object *m)
+{
+	_Alignas(uintptr_t) uint32_t tab[1024];
+	struct rt_startup_find f = { .phdr = m->phdr };
+
+	rt_startup_walk_init(&f.walk, p, tab, sizeof(tab) / sizeof(tab[0]));
+	return rt_iterate(p, rt_startup_find_cb, &f) >= 0 && f.found &&
+	       rt_startup_origin(&f.walk, f.index) == RT_ORIGIN_STARTUP;
+}
+
 /*
  * A library's own verdict, once it has not left its sealing to the
  * executable: dlopen'd if the executable's constructor has begun, start-up
- * if the constructor runs at the top of the initial stack, else dlopen'd
- * as far as anyone can tell (pinning is always safe).
+ * if the constructor runs at the top of the initial stack or the module
+ * lies in the start-up prefix of the link map, else dlopen'd as far as
+ * anyone can tell (pinning is always safe).  The walk is only for deep
+ * constructors under glibc, whose map order the rule knows: dlopen'd
+ * libraries, and start-up ones a constructor's dlopen initialised.
  */
 RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m)
 {
@@ -157,6 +205,8 @@ RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m)
 	if (rt_exe_started(p))
 		return RT_LOAD_DLOPEN;
 	if (p->argv && p->frame && (uintptr_t)p->argv - p->frame < RT_STARTUP_DEPTH)
+		return RT_LOAD_STARTUP;
+	if (p->argv && !p->musl && rt_in_startup_prefix(p, m))
 		return RT_LOAD_STARTUP;
 	return RT_LOAD_DLOPEN;
 }

@@ -146,7 +146,6 @@ class Catalog:
         o = oracle.Obj(**base.__dict__)
         o.startup = key in self.startup
         o.exempt = not o.noted and self.exempt(key)
-        o.ctor_dlopened = any(target == o.label for _, _, target in self.run.ctors)
         return o
 
     def process(self):

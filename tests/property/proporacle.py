@@ -10,12 +10,9 @@ numbers are those of tests/property/README.md.
    objects to their own runtime: EXE_POLICY0_SEALED_BY_LOADER.)
 2. A library with a note: policy 0 stays open; otherwise sealed, except a
    dlopen'd one whose note says dlopen=skip.  Start-up and dlopen'd at
-   once counts as start-up, with one case left open either way: a
-   start-up library with dlopen=skip that a start-up constructor dlopens,
-   under an executable without the process pass.  Its own core decides,
-   and if that dlopen reaches its constructor before ld.so does, the core
-   takes it for dlopen'd (runtime/rt-startup.c); which comes first is
-   ld.so's initialisation order, which the rules do not model.
+   once counts as start-up, whoever runs its constructor: ld.so at
+   start-up, or an earlier start-up constructor's dlopen of it or of
+   anything that needs it (runtime/rt-startup.c, rt_in_startup_prefix).
 3. An object without a note loaded at start-up (the DT_NEEDED closure of
    the executable and of the preloads, the preloads, libc, ld.so, the
    loader module itself): sealed iff the loader module is present, or the
@@ -45,7 +42,6 @@ class Obj:
     skip: bool = False         # note says dlopen=skip
     startup: bool = False
     exempt: bool = False       # SEALING_EXEMPT names it
-    ctor_dlopened: bool = False  # a start-up constructor dlopens it
 
 
 @dataclass
@@ -81,9 +77,6 @@ def expect(o, p):
     if o.noted:
         if o.policy == 0:
             return False, 'rule 2: note says policy 0'
-        if o.startup and o.skip and o.ctor_dlopened and not p.exe_noted:
-            return None, ("rule 2: note policy %d, dlopen=skip, loaded at start-up and dlopen'd "
-                          "by a constructor: either" % o.policy)
         if o.startup:
             return True, 'rule 2: note policy %d, loaded at start-up' % o.policy
         if o.skip:

@@ -33,14 +33,37 @@
 // RUN: %cc -O2 -DMAIN %s -L%t -Wl,--no-as-needed -lwalk1 -lwalk2 -lwalk3 -lwalk4 -lwalk5 -lwalk6 -lwalk7 -lwalk8 -Wl,-rpath,%t -ldl -o %t/plain
 // RUN: %cc -O2 -DMAIN %s %rtdir/sealing-rt-core.o -L%t -Wl,--no-as-needed -lwalk1 -lwalk2 -lwalk3 -lwalk4 -lwalk5 -lwalk6 -lwalk7 -lwalk8 -Wl,-rpath,%t -ldl -o %t/core
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libcount.so %t/plain %t/liblate.so > %t/plain.out 2>&1
-// RUN: FileCheck --check-prefix=LIBS %s < %t/plain.out
+// RUN: FileCheck --check-prefixes=LIBS,PLAIN %s < %t/plain.out
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libcount.so %t/core %t/liblate.so > %t/core.out 2>&1
 // RUN: FileCheck --check-prefixes=LIBS,CORE %s < %t/core.out
 // LIBS-COUNT-8: sealing: {{.*}}/libwalk{{[1-8]}}.so: policy 1 (loaded at start-up): sealed, relro made anonymous; 4 syscalls; ok
 // CORE: sealing: {{.*}}/core: policy 1 (executable, without the process pass: module scope): sealed, relro made anonymous; 4 syscalls; ok
 // LIBS: sealing: {{.*}}/liblate.so: policy 1 (dlopen'd, pinned): sealed, relro made anonymous; 4 syscalls; ok
 // LIBS: late: 9
-// LIBS: dl_iterate_phdr calls: 0
+// The late library, deep in the stack with no executable's constructor
+// to say start-up is over, places itself by one walk of the map; under
+// the executable with the core its state byte says so first.
+// PLAIN: dl_iterate_phdr calls: 1
+// CORE: dl_iterate_phdr calls: 0
+//
+// 3. Deep in the stack, yet loaded at start-up: libopener's constructor
+//    dlopens libtarget, which needs libnested; ld.so, initialising
+//    libopener first (it comes later in DT_NEEDED), runs libnested's
+//    constructor inside that dlopen.  libnested says dlopen=skip, so taken
+//    for dlopen'd it would stay open; it is a start-up library (its place
+//    in the link map says so) and seals itself.  With LD_DEBUG's order.
+// RUN: %cc -O2 -shared -fPIC -DNESTED %s %rtdir/sealing-rt-dlopen-skip.o -o %t/libnested.so
+// RUN: %cc -O2 -shared -fPIC -DTARGET %s -L%t -lnested -o %t/libtarget.so
+// RUN: %cc -O2 -DNESTED_MAIN %s %probe -L%t -Wl,--no-as-needed -lnested -lopener -Wl,-rpath,%t -ldl -o %t/nested
+// RUN: env SEALING_DEBUG=1 LD_DEBUG=files PROBE3=%t/libtarget.so %t/nested > %t/nested.out 2>&1
+// RUN: FileCheck --check-prefix=NESTED %s < %t/nested.out
+// NESTED: calling init: {{.*}}/libopener.so
+// NESTED: libtarget.so [0];  dynamically loaded by {{.*}}/libopener.so
+// NESTED: calling init: {{.*}}/libnested.so
+// NESTED: sealing: {{.*}}/libnested.so: policy 1 (loaded at start-up): sealed, relro made anonymous; 4 syscalls; ok
+// NESTED: calling init: {{.*}}/libtarget.so
+// NESTED: libnested: sealed
+// NESTED: libnested: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
 #if defined(COUNTER)
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
@@ -151,6 +174,26 @@ int main(int argc, char **argv)
 	judge("from a thread", (long)ret, 0);
 	printf(bad ? "margins too small\n" : "margins ok\n");
 	return bad;
+}
+#elif defined(NESTED)
+int nested_fn(void)
+{
+	return 10;
+}
+#elif defined(TARGET)
+int nested_fn(void);
+int target_fn(void)
+{
+	return nested_fn() + 1;
+}
+#elif defined(NESTED_MAIN)
+#include "sealprobe.h"
+int nested_fn(void);
+int main(void)
+{
+	probe_mapping("libnested", (const void *)nested_fn);
+	probe_ops("libnested", (const void *)nested_fn);
+	return nested_fn() == 10 ? 0 : 1;
 }
 #elif defined(LIB)
 #define NAME2(a, b) a##b
