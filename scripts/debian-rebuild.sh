@@ -38,6 +38,26 @@
 #   --recheck        do not build: audit and run again what an earlier
 #                    run with --keep left in DIR/NAME/ (after a change to
 #                    sealctl or to this script's checks)
+#   --sbuild DEBS    build the way a buildd does: in a clean sbuild chroot
+#                    of this machine's suite (sealing-SUITE-ARCH-sbuild,
+#                    made once with sbuild-createchroot from the machine's
+#                    own mirror), with sealing's .debs from DEBS offered as
+#                    extra packages, the carrier's installed, and sealing
+#                    turned on distribution-wide by the chroot's
+#                    /etc/dpkg/buildflags.conf (docs/distro.md); nothing of
+#                    the host's compilers or flags.  NAME gets "-sbuild"
+#   --min-policy N   the least policy a note may carry (default 1; 0 for a
+#                    package opted out by hardening=-sealing, which must
+#                    still carry notes); each program and library is then
+#                    run and must be sealed exactly when its note's policy
+#                    is 1 or more
+#
+# PACKAGE is a Debian source package's name, or a directory holding an
+# unpacked source package (debian/ inside): tests/Inputs/debian-setuid.
+# DEB_BUILD_MAINT_OPTIONS from the environment (hardening=-sealing,
+# sealing=policy2) is appended to the package's debian/rules, as its
+# maintainer would opt it out or up; NAME then gets "-optout" or
+# "-policyN", and every note must carry that policy.
 #
 # Needs root (or sudo) for apt: adds a deb-src entry if there is none,
 # then apt-get source and apt-get build-dep (which never removes a package:
@@ -57,6 +77,8 @@ recheck=
 build_profiles=
 clang=clang-19
 clangxx=clang++-19
+sbuild_debs=
+min_policy=1
 
 die() {
 	echo "debian-rebuild: $*" >&2
@@ -78,6 +100,11 @@ while [ $# -gt 0 ]; do
 	--keep) keep=1; shift ;;
 	--profiles) [ $# -ge 2 ] || die "--profiles needs a list"; build_profiles=$(echo "$2" | tr ',' ' '); shift 2 ;;
 	--recheck) recheck=1 keep=1; shift ;;
+	--sbuild) [ $# -ge 2 ] || die "--sbuild needs the directory of sealing's .debs"; sbuild_debs=$2; shift 2 ;;
+	--min-policy)
+		case ${2:-} in 0 | 1 | 2) min_policy=$2 ;; *) die "--min-policy needs 0, 1 or 2" ;; esac
+		shift 2
+		;;
 	-h | --help) sed -n '2,/^set -eu/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
 	-*) die "unknown option $1 (see --help)" ;;
 	*) break ;;
@@ -95,6 +122,14 @@ if [ "$carrier" = clang ]; then
 	command -v "$clang" >/dev/null 2>&1 || die "no $clang (apt-get install clang-19)"
 fi
 [ -x "$sealctl" ] || die "no sealctl at $sealctl: build first (cmake --build build)"
+if [ -n "$sbuild_debs" ]; then
+	[ -d "$sbuild_debs" ] || die "--sbuild: no directory $sbuild_debs"
+	sbuild_debs=$(cd "$sbuild_debs" && pwd -P)
+	ls "$sbuild_debs"/gcc-sealing-plugin_*.deb >/dev/null 2>&1 ||
+		die "--sbuild: no gcc-sealing-plugin_*.deb in $sbuild_debs (dpkg-buildpackage -b in a copy of this tree)"
+	command -v sbuild >/dev/null 2>&1 && command -v sbuild-createchroot >/dev/null 2>&1 ||
+		die "--sbuild needs sbuild (apt-get install sbuild schroot)"
+fi
 # Where the C library lives (Debian's multiarch directory): its sealing
 # is checked in programs whose note asks for process scope.
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || cc -print-multiarch) ||
@@ -249,7 +284,7 @@ record() {
 	tsv=$workdir/results.tsv
 	[ -s "$tsv" ] || printf 'date\tname\tsource\tversion\tcarrier\tlto\tsealing\tbuilt\town tests\tinstrumented ELF\truntime\tseconds\tverdict\tlog\n' >"$tsv"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
-		"$(date -u +%Y-%m-%dT%H:%MZ)" "$name" "$source" "$version" "$carrier${build_profiles:+ (profiles: $build_profiles)}" "${lto:+yes}" "$sealing_rev" \
+		"$(date -u +%Y-%m-%dT%H:%MZ)" "$name" "$source" "$version" "$carrier${sbuild_debs:+, sbuild}${DEB_BUILD_MAINT_OPTIONS:+, DEB_BUILD_MAINT_OPTIONS=$DEB_BUILD_MAINT_OPTIONS}${build_profiles:+ (profiles: $build_profiles)}" "${lto:+yes}" "$sealing_rev" \
 		"$built" "$tests" "$elf" "$runtime" "$seconds" "$verdict" "${log#"$workdir"/}" >>"$tsv"
 	awk -F '\t' '
 	NR == 1 { next }
@@ -268,7 +303,25 @@ rebuild() {
 	pkg=$1
 	suffix=
 	[ "$carrier" = gcc ] || suffix=-$carrier
-	name=$pkg$suffix${lto:+-lto}
+	# A package's own opt-out or opt-up (in its rules or, here, from the
+	# environment) names its results apart.
+	case " ${DEB_BUILD_MAINT_OPTIONS:-} " in
+	*hardening=*-sealing* | *hardening=-all*) suffix=$suffix-optout ;;
+	*sealing=policy[0-2]*)
+		suffix=$suffix-$(echo "$DEB_BUILD_MAINT_OPTIONS" | sed -n 's/.*sealing=\(policy[0-2]\).*/\1/p') ;;
+	esac
+	# What the notes must then say, all of them.
+	want_policy=
+	case $suffix in
+	*-optout) want_policy=0 ;;
+	*-policy[0-2]) want_policy=${suffix##*-policy} ;;
+	esac
+	local_src=
+	if [ -d "$pkg/debian" ]; then
+		local_src=$(cd "$pkg" && pwd -P)
+		pkg=$(basename "$local_src")
+	fi
+	name=$pkg$suffix${lto:+-lto}${sbuild_debs:+-sbuild}
 	dir=$workdir/$name
 	log=$dir/build.log
 	source=$pkg version=- built=- tests=- elf=- runtime=- verdict=fail
@@ -284,10 +337,13 @@ rebuild() {
 
 	if [ -n "$recheck" ]; then
 		:
-	elif ! (cd "$dir/src" && apt-get source -qq "$pkg") >>"$log" 2>&1; then
+	elif ! fetch_source >>"$log" 2>&1; then
 		built="no (apt-get source failed: unbuildable or unknown source)"
+	elif [ -n "$sbuild_debs" ]; then
+		sbuild_package
 	elif ! as_root apt-get build-dep -y -qq --arch-only --no-remove $apt_wait \
-		${profiles:+-P "$(echo "$profiles" | tr ' ' ',')"} "$pkg" >>"$log" 2>&1; then
+		${profiles:+-P "$(echo "$profiles" | tr ' ' ',')"} \
+		"$(find "$dir/src" -mindepth 1 -maxdepth 1 -type d | head -n 1)" >>"$log" 2>&1; then
 		built="no (apt-get build-dep failed: missing build dependencies)"
 	else
 		build_package
@@ -314,6 +370,123 @@ rebuild() {
 		"$name" "$built" "$tests" "$elf" "$runtime" "$seconds" "$log"
 	record
 	[ "$verdict" = pass ] || [ "$verdict" = baseline ]
+}
+
+# The source into $dir/src: apt-get source, or a copy of a local tree.
+# DEB_BUILD_MAINT_OPTIONS from the environment goes into its debian/rules
+# as a maintainer opting out (or up) writes it: most rules set the
+# variable themselves ("export DEB_BUILD_MAINT_OPTIONS = hardening=+all"),
+# which would override the environment; the last assignment wins.
+fetch_source() {
+	if [ -n "$local_src" ]; then
+		# Symbolic links are followed: a source package holds files.
+		cp -RL "$local_src" "$dir/src/" || return 1
+	else
+		(cd "$dir/src" && apt-get source -qq "$pkg") || return 1
+	fi
+	[ -n "${DEB_BUILD_MAINT_OPTIONS:-}" ] || return 0
+	rules=$(find "$dir/src" -mindepth 3 -maxdepth 3 -path '*/debian/rules' | head -n 1)
+	[ -n "$rules" ] || return 1
+	printf '\n# Added by sealing scripts/debian-rebuild.sh, as the maintainer would:\nexport DEB_BUILD_MAINT_OPTIONS += %s\n' \
+		"$DEB_BUILD_MAINT_OPTIONS" >>"$rules"
+	echo "debian-rebuild: appended to debian/rules: export DEB_BUILD_MAINT_OPTIONS += $DEB_BUILD_MAINT_OPTIONS"
+}
+
+# The sbuild chroot, made once: this machine's suite and architecture,
+# from the mirror its own apt sources name.
+sbuild_chroot() {
+	# shellcheck disable=SC1091
+	suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+	[ -n "$suite" ] || die "--sbuild: no VERSION_CODENAME in /etc/os-release"
+	chroot_name=sealing-$suite-$(dpkg --print-architecture)-sbuild
+	schroot -l 2>/dev/null | grep -qx "chroot:$chroot_name" && return 0
+	mirror=$(. "$repo/scripts/lib-chroot.sh" && chroot_mirror) ||
+		die "no Debian mirror in /etc/apt/sources*: set SEALING_DEBIAN_MIRROR"
+	echo "debian-rebuild: creating the sbuild chroot $chroot_name ($suite, $mirror)" >&2
+	as_root sbuild-createchroot --chroot-prefix="sealing-$suite" --include=eatmydata \
+		"$suite" "/srv/chroot/$chroot_name" "$mirror" >"$workdir/sbuild-createchroot.log" 2>&1 ||
+		die "sbuild-createchroot failed (see $workdir/sbuild-createchroot.log)"
+}
+
+# A Perl single-quoted string holding $1.
+perl_quote() {
+	printf "'%s'" "$(printf '%s' "$1" | sed -e "s/\\\\/\\\\\\\\/g" -e "s/'/\\\\'/g")"
+}
+
+# --sbuild: the package built as a buildd builds it.  Sealing's .debs are
+# extra packages of the build; the carrier's are added to the build
+# dependencies (a package that wants dh_sealing says so itself:
+# dh-sequence-sealing); the chroot's /etc/dpkg/buildflags.conf, written
+# before the build dependencies are installed, turns sealing on for every
+# compile, as docs/distro.md tells a distribution to.  The build's
+# environment is sbuild's own, plus CC and CXX for clang; an opt-out or
+# opt-up is in the package's rules (fetch_source).
+sbuild_package() {
+	src=$(find "$dir/src" -mindepth 1 -maxdepth 1 -type d | head -n 1)
+	source=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Source)
+	version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
+	dsc=$(ls "$dir"/src/*.dsc 2>/dev/null | head -n 1)
+	# sbuild builds a source package: made anew from a local tree, or
+	# from one whose rules fetch_source changed.
+	if [ -z "$dsc" ] || [ -n "${DEB_BUILD_MAINT_OPTIONS:-}" ]; then
+		(cd "$dir/src" && dpkg-source -b "$(basename "$src")") >>"$log" 2>&1 ||
+			{ built="no (dpkg-source -b failed)"; return 0; }
+		dsc=$(ls "$dir"/src/*.dsc | head -n 1)
+	fi
+	sbuild_chroot
+	ltoflags=${lto:+ -flto=auto -ffat-lto-objects}
+	specs_line='p=$(gcc -print-file-name=plugin); for v in $vars; do echo "APPEND $v -specs=$p/sealing.specs'"$ltoflags"'"; done'
+	env_perl=
+	case $carrier in
+	gcc)
+		deps=gcc-sealing-plugin
+		conf="vars='CFLAGS CXXFLAGS FFLAGS FCFLAGS LDFLAGS'; $specs_line"
+		;;
+	clang)
+		deps="gcc-sealing-plugin, llvm-sealing-plugin, $clang"
+		p=/usr/lib/$multiarch/sealing/sealing-llvm.so
+		# -gdwarf-4: Debian 12's dwz cannot read clang 19's DWARF 5.
+		conf="for v in CFLAGS CXXFLAGS; do echo \"APPEND \$v -fpass-plugin=$p -fplugin=$p -gdwarf-4$ltoflags\"; done; vars='FFLAGS FCFLAGS'; $specs_line${lto:+; echo 'APPEND LDFLAGS$ltoflags'}"
+		env_perl="${env_perl}CC => '$clang', CXX => '$clangxx'"
+		;;
+	none)
+		deps=
+		conf="${lto:+for v in CFLAGS CXXFLAGS FFLAGS FCFLAGS LDFLAGS; do echo \"APPEND \$v$ltoflags\"; done}"
+		;;
+	esac
+	setup="set -e; { $conf; } > /etc/dpkg/buildflags.conf; echo 'sealing: /etc/dpkg/buildflags.conf:'; cat /etc/dpkg/buildflags.conf"
+	config=$dir/sbuild.conf
+	{
+		echo "# Written by sealing scripts/debian-rebuild.sh --sbuild."
+		echo "\$build_environment = { $env_perl };"
+		echo "\$external_commands = { 'chroot-setup-commands' => [ [ 'sh', '-c', $(perl_quote "$setup") ] ] };"
+		echo "\$run_lintian = 0; \$run_piuparts = 0; \$run_autopkgtest = 0;"
+		echo "1;"
+	} >"$config"
+	extra=
+	for deb in "$sbuild_debs"/*.deb; do
+		case $(basename "$deb") in *-dbgsym_*) continue ;; esac
+		extra="$extra --extra-package=$deb"
+	done
+	opts=$(without "${DEB_BUILD_OPTIONS:-}" nocheck)
+	{
+		echo "debian-rebuild: sealing $sealing_rev, carrier $carrier${lto:+, LTO}, sbuild chroot $chroot_name"
+		echo "debian-rebuild: extra packages from $sbuild_debs; added build dependencies: ${deps:-none}"
+		echo "debian-rebuild: DEB_BUILD_OPTIONS='$opts' DEB_BUILD_PROFILES='$profiles' DEB_BUILD_MAINT_OPTIONS='${DEB_BUILD_MAINT_OPTIONS:-}'"
+		echo "debian-rebuild: sbuild configuration ($config):"
+		sed 's/^/  /' "$config"
+	} >>"$log"
+	build_start=$(date +%s.%N)
+	# shellcheck disable=SC2086 # $extra: one option per .deb
+	if (cd "$dir/src" && env SBUILD_CONFIG="$config" DEB_BUILD_OPTIONS="$opts" \
+		sbuild --dist="$suite" --chroot="$chroot_name" --arch-any --no-arch-all \
+		--no-source-only-changes --nolog --jobs="$jobs" \
+		${profiles:+--profiles="$(echo "$profiles" | tr ' ' ',')"} \
+		${deps:+--add-depends="$deps"} $extra "$dsc") >>"$log" 2>&1; then
+		built=yes
+	fi
+	echo "debian-rebuild: sbuild ran $(awk -v a="$build_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s" >>"$log"
+	judge_build_log
 }
 
 # dpkg-buildpackage with the carrier's flags appended through
@@ -366,6 +539,7 @@ build_package() {
 		LANG=C.UTF-8 USER=root LOGNAME=root DEBIAN_FRONTEND=noninteractive \
 		$cc_env \
 		DEB_BUILD_OPTIONS="$opts" DEB_BUILD_PROFILES="$profiles" \
+		${DEB_BUILD_MAINT_OPTIONS:+DEB_BUILD_MAINT_OPTIONS="$DEB_BUILD_MAINT_OPTIONS"} \
 		DEB_CFLAGS_APPEND="$cflags" DEB_CXXFLAGS_APPEND="$cflags" \
 		DEB_FFLAGS_APPEND="$fflags" DEB_FCFLAGS_APPEND="$fflags" \
 		DEB_LDFLAGS_APPEND="$ldflags" \
@@ -379,6 +553,11 @@ build_package() {
 		END { printf "%.2f", c[2] - c[1] }' "$dir/times.before" "$dir/times.after")
 	rm -f "$dir/times.before" "$dir/times.after"
 	echo "debian-rebuild: dpkg-buildpackage ran $(awk -v a="$build_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s, CPU $build_cpu s" >>"$log"
+	judge_build_log
+}
+
+# built and tests, from the build's log.
+judge_build_log() {
 	tests=$(tests_run "$log")
 	step=$(last_dh_step "$log")
 	if [ "$built" = yes ]; then
@@ -431,16 +610,25 @@ check_elf() {
 		dpkg-deb -x "$deb" "$dir/root" || { elf="(cannot unpack $deb)"; return 1; }
 	done
 	rm -rf "$dir/root/usr/lib/debug"
-	python3 - "$dir/root" "$sealctl" "$carrier" "$facts" >"$dir/elf.txt" 2>"$dir/check.err" <<'EOF' || true
+	# The package's own waivers (debian/PACKAGE.sealing-overrides, as
+	# dh_sealing's gate reads them), their globs rooted at the unpacked tree.
+	overrides=$dir/sealing-overrides
+	: >"$overrides"
+	for f in "$dir"/src/*/debian/*.sealing-overrides; do
+		[ -e "$f" ] || continue
+		sed -n "s|^[[:space:]]*/\{0,1\}\([^#[:space:]][^[:space:]]*\)[[:space:]]\{1,\}\([a-z-]*\).*|$dir/root/\1 \2|p" "$f" >>"$overrides"
+	done
+	python3 - "$dir/root" "$sealctl" "$carrier" "$facts" "$min_policy" "$want_policy" "$overrides" >"$dir/elf.txt" 2>"$dir/check.err" <<'EOF' || true
 import json, os, subprocess, sys
-root, sealctl, carrier, facts = sys.argv[1:5]
+root, sealctl, carrier, facts, min_policy, want_policy, overrides = sys.argv[1:8]
+waive = ["--overrides", overrides] if os.path.getsize(overrides) else []
 # The regular files only: a symlink in a .deb may be absolute and, unpacked
 # elsewhere, point at the system's own copy.
 paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs
                if not os.path.islink(os.path.join(d, f)))
 results, status = [], {}
 for i in range(0, len(paths), 200):
-    out = subprocess.run([sealctl, "check", "--json"] + paths[i:i + 200],
+    out = subprocess.run([sealctl, "check", "--json", "--min-policy", min_policy] + waive + paths[i:i + 200],
                          capture_output=True, text=True).stdout
     results += json.loads(out)["results"]
 files = [r["file"] for r in results]
@@ -454,8 +642,10 @@ with open(facts, "w") as out:
         if o.get("member") is None and "class" in o:
             scopes = {n["options"]["scope"] for n in o.get("notes") or [] if "options" in n}
             scope = "process" if "process" in scopes else "module" if scopes else "none"
-            out.write("%s\t%d\t%s\t%s\n" % (f, o["class"], o["type"], scope))
-ok, short, n32, na, policies, carriers = [], [], [], [], set(), {}
+            policy = o.get("policy")
+            out.write("%s\t%d\t%s\t%s\t%s\n" % (f, o["class"], o["type"], scope,
+                                              "-" if policy is None else policy))
+ok, short, n32, na, waived, policies, carriers = [], [], [], [], [], set(), {}
 for r in results:
     f, s = r["file"], status.get(r["file"], {})
     rel = f[len(root):] if f.startswith(root) else f
@@ -466,6 +656,10 @@ for r in results:
     if r["result"] == "not-applicable":
         na.append(rel)
         print("n/a     %s: %s" % (rel, r["reason"]))
+        continue
+    if r["result"] == "overridden":
+        waived.append(rel)
+        print("waived  %s: %s" % (rel, r["reason"]))
         continue
     if r["result"] == "pass":
         ok.append(rel)
@@ -488,11 +682,16 @@ if n32:
     detail.append("%d 32-bit left alone" % len(n32))
 if na:
     detail.append("%d not applicable" % len(na))
+if waived:
+    detail.append("%d waived by the package's overrides" % len(waived))
 field += " (" + "; ".join(detail) + ")" if detail else ""
 good = total > 0 and not short
 if carrier == "clang" and good and "llvm-pass" not in carriers:
     good = False
     field += " NO MODULE FROM THE CLANG CARRIER (was CC ignored?)"
+if want_policy and good and policies != {int(want_policy)}:
+    good = False
+    field += " NOT POLICY %s AS DEB_BUILD_MAINT_OPTIONS ASKS" % want_policy
 if short:
     field += " SHORT: " + ", ".join(short[:3]) + (" ..." if len(short) > 3 else "")
 print("RESULT %d %s" % (good, field))
@@ -507,6 +706,22 @@ EOF
 # The scope of ELF file $1's note, as sealctl said in check_elf.
 scope_of() {
 	awk -F '\t' -v f="$1" '$1 == f { print $4; exit }' "$facts"
+}
+
+# The policy of ELF file $1's note ("-" for none), as sealctl said.
+policy_of() {
+	awk -F '\t' -v f="$1" '$1 == f { print $5; exit }' "$facts"
+}
+
+# Whether the kernel's "N/M" for an object matches what its note asks:
+# wholly sealed at policy 1 or more, wholly open at policy 0 ($2) or
+# without a note ("-": check_elf failed it, unless the package waived it).
+as_noted() {
+	if [ "$2" = 0 ] || [ "$2" = - ]; then
+		case $1 in 0/[1-9]*) true ;; *) false ;; esac
+	else
+		all_sealed "$1"
+	fi
 }
 
 # The 64-bit ELF files of the tree whose sealctl type is one of $@.
@@ -526,10 +741,12 @@ all_sealed() {
 }
 
 # Whether every object under the unpacked tree that the wrapper reported
-# in log $1 is wholly sealed.
+# in log $1 is as its note asks (as_noted).
 tree_sealed() {
-	! sed -n "s|^sealed-at-exit: \($dir/root/[^:]*\): \([0-9]*\)/\([0-9]*\) mappings sealed\$|\2 \3|p" "$1" |
-		awk '$1 != $2 || $2 == 0 { bad = 1 } END { exit !bad }'
+	sed -n "s|^sealed-at-exit: \($dir/root/[^:]*\): \([0-9]*/[0-9]*\) mappings sealed\$|\1 \2|p" "$1" |
+		while read -r object seen; do
+			as_noted "$seen" "$(policy_of "$object")" || return 1
+		done
 }
 
 # The C library and the program's interpreter, as the kernel names their
@@ -555,12 +772,14 @@ check_program() {
 	SEALING_DEBUG=1 LD_LIBRARY_PATH=$libdirs \
 		"$wrapper" -t 20 "$prog" --version </dev/null >"$run_log" 2>&1 || true
 	seen=$(kernel_says "$run_log" "$prog")
+	policy=$(policy_of "$prog")
 	result=ok also=
-	if ! all_sealed "$seen" || ! tree_sealed "$run_log"; then
+	if ! as_noted "$seen" "$policy" || ! tree_sealed "$run_log"; then
 		result=bad
 	fi
+	[ "$policy" = 0 ] && also=" (policy 0: open)"
 	c_runtime=
-	if [ "$(scope_of "$prog")" = process ]; then
+	if [ "$(scope_of "$prog")" = process ] && [ "$policy" != 0 ]; then
 		c_runtime=$(c_runtime_of "$prog")
 	fi
 	if [ -n "$c_runtime" ]; then
@@ -600,8 +819,9 @@ check_library() {
 	SEALING_DEBUG=1 LD_LIBRARY_PATH=$libdirs \
 		"$wrapper" -t 20 "$probe" "$lib" </dev/null >"$dlopen_log" 2>&1 || true
 	by_dlopen=$(kernel_says "$dlopen_log" "$lib")
+	policy=$(policy_of "$lib")
 	result=ok
-	if ! all_sealed "$at_startup" || ! all_sealed "$by_dlopen"; then
+	if ! as_noted "$at_startup" "$policy" || ! as_noted "$by_dlopen" "$policy"; then
 		result=bad
 	fi
 	relro=$(readelf -lW "$lib" | awk '$1 == "GNU_RELRO" { print $6 }')
@@ -627,7 +847,7 @@ check_plugin() {
 	fi
 	by_dlopen=$(kernel_says "$dlopen_log" "$plugin")
 	result=ok
-	all_sealed "$by_dlopen" || result=bad
+	as_noted "$by_dlopen" "$(policy_of "$plugin")" || result=bad
 	echo "plugin $result ${plugin#"$dir/root"}: dlopen ${by_dlopen:-no report} ($dlopen_log)" >>"$report"
 	plugins=$((plugins + 1))
 	if [ "$result" = ok ]; then
@@ -672,7 +892,11 @@ check_runtime() {
 	[ "$libraries" -gt 0 ] && runtime="${runtime:+$runtime, }libraries $libraries_sealed/$libraries"
 	[ "$plugins" -gt 0 ] && runtime="${runtime:+$runtime, }plugins $plugins_sealed/$plugins"
 	[ -n "$runtime" ] || { runtime="nothing to run"; return 1; }
-	runtime="$runtime sealed"
+	if [ "$min_policy" = 0 ]; then
+		runtime="$runtime as their notes ask"
+	else
+		runtime="$runtime sealed"
+	fi
 	[ "$plugins_not_alone" -gt 0 ] && runtime="$runtime ($plugins_not_alone plugins do not load alone)"
 	[ -z "$unsealed" ] || { runtime="$runtime; NOT SEALED: $unsealed (see $report)"; return 1; }
 	runtime_ok=1
@@ -694,7 +918,10 @@ finish() {
 	return 0
 }
 
-ensure_deb_src
+# Source packages from the archive need a deb-src entry; local trees not.
+for pkg in "$@"; do
+	[ -d "$pkg/debian" ] || { ensure_deb_src; break; }
+done
 build_helpers
 status=0
 for pkg in "$@"; do

@@ -21,7 +21,7 @@ apt-get install -y -qq --no-install-recommends \
 	clang-19 llvm-19-dev llvm-19-tools lld-19 libclang-rt-19-dev flang-19 \
 	clang-13 llvm-13 \
 	strace valgrind gdb fakeroot qemu-user gnuplot-nox hyperfine \
-	autoconf dpkg-dev debian-archive-keyring debootstrap \
+	autoconf dpkg-dev debian-archive-keyring debootstrap sbuild schroot \
 	debhelper lintian pkgconf man-db ccache distcc icecc dh-golang golang-any dh-cargo \
 	rustc cargo golang-go musl-tools \
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
