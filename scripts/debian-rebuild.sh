@@ -46,6 +46,13 @@
 #                    turned on distribution-wide by the chroot's
 #                    /etc/dpkg/buildflags.conf (docs/distro.md); nothing of
 #                    the host's compilers or flags.  NAME gets "-sbuild"
+#   --patched-dpkg D with --sbuild: sealing is turned on by dpkg's own
+#                    sealing hardening feature instead of buildflags.conf:
+#                    dpkg, dpkg-dev and libdpkg-perl from D (made by
+#                    debian/dpkg/build-dpkg.sh) are installed in the chroot
+#                    (for clang, buildflags.conf still adds the pass's
+#                    flags: dpkg does not know the compiler).  NAME gets
+#                    "-dpkg"
 #   --min-policy N   the least policy a note may carry (default 1; 0 for a
 #                    package opted out by hardening=-sealing, which must
 #                    still carry notes); each program and library is then
@@ -78,6 +85,7 @@ build_profiles=
 clang=clang-19
 clangxx=clang++-19
 sbuild_debs=
+patched_dpkg=
 min_policy=1
 
 die() {
@@ -101,6 +109,7 @@ while [ $# -gt 0 ]; do
 	--profiles) [ $# -ge 2 ] || die "--profiles needs a list"; build_profiles=$(echo "$2" | tr ',' ' '); shift 2 ;;
 	--recheck) recheck=1 keep=1; shift ;;
 	--sbuild) [ $# -ge 2 ] || die "--sbuild needs the directory of sealing's .debs"; sbuild_debs=$2; shift 2 ;;
+	--patched-dpkg) [ $# -ge 2 ] || die "--patched-dpkg needs the directory of the patched dpkg's .debs"; patched_dpkg=$2; shift 2 ;;
 	--min-policy)
 		case ${2:-} in 0 | 1 | 2) min_policy=$2 ;; *) die "--min-policy needs 0, 1 or 2" ;; esac
 		shift 2
@@ -129,6 +138,13 @@ if [ -n "$sbuild_debs" ]; then
 		die "--sbuild: no gcc-sealing-plugin_*.deb in $sbuild_debs (dpkg-buildpackage -b in a copy of this tree)"
 	command -v sbuild >/dev/null 2>&1 && command -v sbuild-createchroot >/dev/null 2>&1 ||
 		die "--sbuild needs sbuild (apt-get install sbuild schroot)"
+fi
+if [ -n "$patched_dpkg" ]; then
+	[ -n "$sbuild_debs" ] || die "--patched-dpkg goes with --sbuild"
+	patched_dpkg=$(cd "$patched_dpkg" 2>/dev/null && pwd -P) || die "--patched-dpkg: no such directory"
+	dpkg_deb=$(ls "$patched_dpkg"/dpkg-dev_*+sealing*_all.deb 2>/dev/null | head -n 1)
+	[ -n "$dpkg_deb" ] || die "--patched-dpkg: no dpkg-dev_*+sealing*_all.deb in $patched_dpkg (debian/dpkg/build-dpkg.sh makes it)"
+	dpkg_version=$(dpkg-deb -f "$dpkg_deb" Version)
 fi
 # Where the C library lives (Debian's multiarch directory): its sealing
 # is checked in programs whose note asks for process scope.
@@ -284,7 +300,7 @@ record() {
 	tsv=$workdir/results.tsv
 	[ -s "$tsv" ] || printf 'date\tname\tsource\tversion\tcarrier\tlto\tsealing\tbuilt\town tests\tinstrumented ELF\truntime\tseconds\tverdict\tlog\n' >"$tsv"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
-		"$(date -u +%Y-%m-%dT%H:%MZ)" "$name" "$source" "$version" "$carrier${sbuild_debs:+, sbuild}${DEB_BUILD_MAINT_OPTIONS:+, DEB_BUILD_MAINT_OPTIONS=$DEB_BUILD_MAINT_OPTIONS}${build_profiles:+ (profiles: $build_profiles)}" "${lto:+yes}" "$sealing_rev" \
+		"$(date -u +%Y-%m-%dT%H:%MZ)" "$name" "$source" "$version" "$carrier${sbuild_debs:+, sbuild}${patched_dpkg:+, dpkg $dpkg_version}${DEB_BUILD_MAINT_OPTIONS:+, DEB_BUILD_MAINT_OPTIONS=$DEB_BUILD_MAINT_OPTIONS}${build_profiles:+ (profiles: $build_profiles)}" "${lto:+yes}" "$sealing_rev" \
 		"$built" "$tests" "$elf" "$runtime" "$seconds" "$verdict" "${log#"$workdir"/}" >>"$tsv"
 	awk -F '\t' '
 	NR == 1 { next }
@@ -321,7 +337,7 @@ rebuild() {
 		local_src=$(cd "$pkg" && pwd -P)
 		pkg=$(basename "$local_src")
 	fi
-	name=$pkg$suffix${lto:+-lto}${sbuild_debs:+-sbuild}
+	name=$pkg$suffix${lto:+-lto}${sbuild_debs:+-sbuild}${patched_dpkg:+-dpkg}
 	dir=$workdir/$name
 	log=$dir/build.log
 	source=$pkg version=- built=- tests=- elf=- runtime=- verdict=fail
@@ -437,6 +453,8 @@ sbuild_package() {
 	ltoflags=${lto:+ -flto=auto -ffat-lto-objects}
 	specs_line='p=$(gcc -print-file-name=plugin); for v in $vars; do echo "APPEND $v -specs=$p/sealing.specs'"$ltoflags"'"; done'
 	env_perl=
+	# With the patched dpkg, dpkg-buildflags adds the specs itself.
+	[ -z "$patched_dpkg" ] || specs_line=':'
 	case $carrier in
 	gcc)
 		deps=gcc-sealing-plugin
@@ -468,9 +486,15 @@ sbuild_package() {
 		case $(basename "$deb") in *-dbgsym_*) continue ;; esac
 		extra="$extra --extra-package=$deb"
 	done
+	if [ -n "$patched_dpkg" ]; then
+		for deb in "$patched_dpkg"/dpkg_*.deb "$patched_dpkg"/dpkg-dev_*.deb "$patched_dpkg"/libdpkg-perl_*.deb; do
+			extra="$extra --extra-package=$deb"
+		done
+		deps="${deps:+$deps, }dpkg-dev (= $dpkg_version), libdpkg-perl (= $dpkg_version)"
+	fi
 	opts=$(without "${DEB_BUILD_OPTIONS:-}" nocheck)
 	{
-		echo "debian-rebuild: sealing $sealing_rev, carrier $carrier${lto:+, LTO}, sbuild chroot $chroot_name"
+		echo "debian-rebuild: sealing $sealing_rev, carrier $carrier${lto:+, LTO}, sbuild chroot $chroot_name${patched_dpkg:+, dpkg $dpkg_version from $patched_dpkg}"
 		echo "debian-rebuild: extra packages from $sbuild_debs; added build dependencies: ${deps:-none}"
 		echo "debian-rebuild: DEB_BUILD_OPTIONS='$opts' DEB_BUILD_PROFILES='$profiles' DEB_BUILD_MAINT_OPTIONS='${DEB_BUILD_MAINT_OPTIONS:-}'"
 		echo "debian-rebuild: sbuild configuration ($config):"
