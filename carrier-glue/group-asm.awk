@@ -9,7 +9,7 @@
 # section or a global symbol in the runtime must be a deliberate change.
 #
 #   awk [-v standalone=1] [-v policy=1 -v carrier=1 -v flags=4] \
-#       -f group-asm.awk rt.s rt.s
+#       [-v policy_note=1] -f group-asm.awk rt.s rt.s
 #
 # The input is read twice: first to collect symbol definitions and the
 # group's name, which the note's own .pushsection carries (it comes from
@@ -17,6 +17,11 @@
 # standalone=1 keeps .note.GNU-stack and .note.gnu.property (sealing-rt.o);
 # an embedded copy leaves those to the host translation unit.  policy,
 # carrier and flags, when given, define the note's descriptor symbols.
+# policy_note=1 adds the note again in a group of its own, GROUP_pN, as
+# the compiler carriers do for a unit above the default policy
+# (carrier-glue/carried-asm.h): the runtime's group keeps the first
+# object's note, this one keeps the stricter policy whatever the order of
+# the link line.
 
 function fail(msg) {
 	printf "group-asm.awk: %s:%d: %s: %s\n", FILENAME, FNR, msg, $0 > "/dev/stderr"
@@ -155,15 +160,46 @@ FNR == 1 {
 /^[ \t]*\.(pushsection|popsection)([ \t]|$)/ {
 	if ($1 == ".pushsection" && $2 !~ ("," group ",comdat$"))
 		fail("pushsection outside the group")
+	in_note = $1 == ".pushsection" && $2 ~ /^\.note\.sealing,/
 	print rename_line($0)
 	next
 }
 
 skipping { next }
 
+# The note's words, kept for policy_note; the state field is the one
+# that names rt_state.
+in_note && /^[ \t]*\.(long|asciz|byte)[ \t]/ {
+	line = rename_line($0)
+	if (line ~ /rt_state/) {
+		line = "\t.long .L" group "_p" policy ".state - ."
+		state_seen = 1
+	}
+	note_words[++note_n] = line
+}
+
 { print rename_line($0) }
 
 END {
 	if (failed)
 		exit 1
+	if (policy_note) {
+		if (!state_seen || policy == "") {
+			print "group-asm.awk: policy_note needs policy and a note with rt_state" > "/dev/stderr"
+			exit 1
+		}
+		g = group "_p" policy
+		# Nothing references it: "R" (SHF_GNU_RETAIN) keeps it under --gc-sections.
+		print "# the note again, in a group of its own (policy_note)"
+		print "\t.pushsection .note.sealing,\"aGR\",%note," g ",comdat"
+		print "\t.balign 4"
+		print ".L" g ".note:"
+		for (i = 1; i <= note_n; i++)
+			print note_words[i]
+		print "\t.popsection"
+		print "\t.pushsection .bss." g ",\"awG\",%nobits," g ",comdat"
+		print ".L" g ".state:"
+		print "\t.zero 1"
+		print "\t.popsection"
+	}
 }

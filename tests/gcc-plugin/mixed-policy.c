@@ -42,4 +42,18 @@
 // LIB2: sealing: {{.*}}/lib{{ab|ba}}.so: cannot seal {{.*}}: ENOSYS
 // LIB2-NOT: main ran
 // LIB2: status=127
+//
+// The link object's policy-2 variant beside plugin units at policy 1 (a
+// Rust program at policy 2 with C code built with the distribution's
+// flags): its note too survives in a group of its own, first or last.
+// RUN: %gcc -O2 -fPIC %fplugin -c %inputs/lib.c -DFN=lib_a -o %t/lib1.o
+// RUN: %gcc -shared %t/lib1.o %rtdir/sealing-rt-policy2.o -o %t/lib1rt2.so
+// RUN: %gcc -shared %rtdir/sealing-rt-policy2.o %t/lib1.o -o %t/librt21.so
+// RUN: %gcc -O2 -DUSE_LIB -I%S/../helpers %s %t/lib1rt2.so -Wl,-rpath,%t %probe -o %t/plain-1rt2
+// RUN: %gcc -O2 -DUSE_LIB -I%S/../helpers %s %t/librt21.so -Wl,-rpath,%t %probe -o %t/plain-rt21
+// RUN: sh -c '%inject ENOSYS -- %t/plain-1rt2; echo status=$?' 2>&1 | FileCheck --check-prefix=RTLIB2 %s
+// RUN: sh -c '%inject ENOSYS -- %t/plain-rt21; echo status=$?' 2>&1 | FileCheck --check-prefix=RTLIB2 %s
+// RTLIB2: sealing: {{.*}}/lib{{1rt2|rt21}}.so: cannot seal {{.*}}: ENOSYS
+// RTLIB2-NOT: main ran
+// RTLIB2: status=127
 #include "../Inputs/mixed-policy-main.c"
