@@ -290,6 +290,29 @@ static struct ps_object *object_holding(struct ps_process *ps, uint64_t addr)
 }
 
 /*
+ * The object a link-map entry stands for.  Its l_ld lies in one of the
+ * object's file mappings, except where the loader made RELRO anonymous
+ * (glibc/'s loader does, from the start) and PT_DYNAMIC went with it past
+ * the object's last file mapping: then the object is the one whose first
+ * PT_LOAD, at l_addr, begins its mappings and whose PT_DYNAMIC is at l_ld.
+ */
+static struct ps_object *object_of_link(struct ps_process *ps, const struct ps_link *k)
+{
+	struct ps_object *o = object_holding(ps, k->ld);
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+
+	for (size_t i = 0; !o && i < ps->nobj; i++) {
+		struct ps_object *c = &ps->obj[i];
+		const struct sealctl_segment *dyn = c->read ? sealctl_segment(&c->file, PT_DYNAMIC) : NULL;
+		const struct sealctl_segment *load = c->read ? sealctl_segment(&c->file, PT_LOAD) : NULL;
+		if (dyn && load && k->addr + dyn->vaddr == k->ld &&
+		    ((k->addr + load->vaddr) & ~(page - 1)) == (c->lo & ~(page - 1)))
+			o = c;
+	}
+	return o;
+}
+
+/*
  * With the link map: the runtime's own rule (runtime/rt-startset.c), fed
  * the same names in the same order, with the same table size as the
  * executable's process pass.  Objects mapped but not in the list (another
@@ -310,7 +333,7 @@ static int place_by_link_map(struct ps_process *ps)
 	rt_startset_init(&set, tab, CAP);
 	for (size_t i = 0; i < ps->nlinks; i++) {
 		const struct ps_link *k = &ps->links[i];
-		struct ps_object *o = object_holding(ps, k->ld);
+		struct ps_object *o = object_of_link(ps, k);
 		if (i == 0 && (!o || o != ps->exe)) {
 			rt_startset_lost(&set);
 		} else if (o && !o->vdso) {
@@ -327,6 +350,8 @@ static int place_by_link_map(struct ps_process *ps)
 		rt_startset_next(&set);
 		if (o && !o->link_name) {
 			o->link_name = k->name;
+			o->link_addr = k->addr;
+			o->have_link_addr = 1;
 			index[o - ps->obj] = i + 1;
 		}
 	}
@@ -405,7 +430,7 @@ int ps_load(struct ps_process *ps, int pid, char *err)
 	if (ps_read_link_map(ps, elf64) == 0) {
 		/* The link map's head is the program, even when the kernel ran
 		 * the interpreter ("ld.so ./prog"), whose AT_PHDR it kept. */
-		struct ps_object *main = object_holding(ps, ps->links[0].ld);
+		struct ps_object *main = object_of_link(ps, &ps->links[0]);
 		if (main && main != ps->exe) {
 			if (ps->exe)
 				ps->exe->exe = 0;
@@ -415,6 +440,7 @@ int ps_load(struct ps_process *ps, int pid, char *err)
 	}
 	if (!ps->links || place_by_link_map(ps))
 		guess_startup(ps);
+	ps_read_states(ps);
 	return 0;
 }
 

@@ -48,6 +48,12 @@ static void header(FILE *out, const struct ps_process *ps)
 	fputc('\n', out);
 }
 
+/* The patched loader (glibc/) sealed it: its state byte says so. */
+static int sealed_by_loader(const struct ps_object *o)
+{
+	return o->state_known && (o->state & SEALING_STATE_LOADER);
+}
+
 void ps_report_text(FILE *out, const struct ps_process *ps)
 {
 	size_t count[3] = { 0 }, expected = 0;
@@ -58,7 +64,8 @@ void ps_report_text(FILE *out, const struct ps_process *ps)
 		const char *state = ps_state(o);
 		count[state[0] == 's' ? 0 : state[0] == 'p' ? 1 : 2]++;
 		expected += o->expected == 1;
-		fprintf(out, "  %s: %s; ", o->path, state);
+		fprintf(out, "  %s: %s%s; ", o->path, state,
+			sealed_by_loader(o) && o->nsealed ? " by the loader" : "");
 		note_text(out, o);
 		fprintf(out, "; %s (%s)%s\n",
 			o->expected == 1 ? "expected sealed" :
@@ -87,6 +94,16 @@ static void object_json(struct json *j, const struct ps_process *ps, const struc
 	json_kstr(j, "loader_name", o->link_name);
 	json_kstr(j, "origin", o->origin == RT_ORIGIN_STARTUP ? "startup" :
 			       o->origin == RT_ORIGIN_DLOPEN ? "dlopen" : "unknown");
+	json_key(j, "state_byte");
+	if (o->state_known)
+		json_int(j, o->state);
+	else
+		json_null(j);
+	json_key(j, "sealed_by_loader");
+	if (o->state_known)
+		json_bool(j, sealed_by_loader(o) && o->nsealed);
+	else
+		json_null(j);
 	json_kbool(j, "note_known", o->vdso || o->read);
 	json_kstr(j, "file_error", o->vdso || o->read ? NULL : o->why);
 	json_key(j, "note");

@@ -28,6 +28,10 @@ struct ps_object {
 	int vdso, exe, interp;
 	enum rt_origin origin;  /* start-up, dlopen'd, or cannot tell */
 	const char *link_name;  /* the loader's name for it; NULL if unlisted */
+	uint64_t link_addr;     /* its l_addr, when have_link_addr */
+	int have_link_addr;
+	int state_known;        /* its notes' state bytes were read ... */
+	unsigned state;         /* ... and OR'd: SEALING_STATE_* */
 
 	/* From its file. */
 	int read;      /* the file was read: `file` is known */
@@ -92,6 +96,10 @@ int ps_names(const struct ps_process *ps, const struct ps_object *o, const char 
  */
 int ps_read_link_map(struct ps_process *ps, int elf64);
 void ps_free_link_map(struct ps_process *ps);
+
+/* Reads each noted object's state byte out of the process
+ * (ps-statebyte.c): who sealed it, the loader or the runtime. */
+void ps_read_states(struct ps_process *ps);
 
 /* Sets every object's expected/reason, ps->failing and ps->strict_failing. */
 void ps_judge(struct ps_process *ps);
