@@ -4,10 +4,12 @@
 // ("nodelete:PATH" with RTLD_NODELETE) and calls its FN (the file name
 // between "lib" and ".so", plus "_fn", as tests/Inputs/lib.c builds
 // them), then prints one line per object, in link-map order:
-//   NAME: S/M sealed, relro anon|file|mixed|none, state 0xNN|none
+//   NAME: S/M sealed, relro anon|memfd|file|mixed|none, state 0xNN|none
 // NAME is the file name ("exe" for the program, "vdso").  relro: whether
 // the whole pages of PT_GNU_RELRO are anonymous memory (no file behind
-// them in /proc/self/maps).  state: the byte the "SEALING" note points to
+// them in /proc/self/maps), views of the runtime's sealed memfd (the
+// process pass's batch: "/memfd:sealing-relro (deleted)"), or the
+// object's file.  state: the byte the "SEALING" note points to
 // (bit 0x8: sealed by the loader), or none without a note.
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
@@ -22,6 +24,7 @@
 struct vma {
 	uintptr_t lo, hi;
 	unsigned long inode;
+	int memfd; /* the runtime's sealed RELRO memfd */
 	int sealed;
 };
 static struct vma vmas[4096];
@@ -39,7 +42,8 @@ static void read_smaps(void)
 		unsigned long lo, hi, inode;
 		if (sscanf(line, "%lx-%lx %*s %*s %*s %lu", &lo, &hi, &inode) == 3 &&
 		    nvmas < (int)(sizeof vmas / sizeof vmas[0])) {
-			vmas[nvmas++] = (struct vma){ lo, hi, inode, 0 };
+			vmas[nvmas++] = (struct vma){ lo, hi, inode,
+						      strstr(line, "/memfd:sealing-relro") != 0, 0 };
 		} else if (!strncmp(line, "VmFlags:", 8) && nvmas) {
 			vmas[nvmas - 1].sealed = strstr(line, " sl") != 0;
 		}
@@ -55,13 +59,14 @@ static const char *base(const char *path)
 
 static const char *relro_kind(uintptr_t lo, uintptr_t hi)
 {
-	int anon = 0, file = 0;
+	int anon = 0, memfd = 0, file = 0;
 	if (lo >= hi)
 		return "none";
 	for (int i = 0; i < nvmas; i++)
 		if (vmas[i].lo < hi && vmas[i].hi > lo)
-			vmas[i].inode ? file++ : anon++;
-	return file && anon ? "mixed" : file ? "file" : anon ? "anon" : "unmapped";
+			vmas[i].memfd ? memfd++ : vmas[i].inode ? file++ : anon++;
+	return (anon != 0) + (memfd != 0) + (file != 0) > 1 ? "mixed" :
+	       file ? "file" : memfd ? "memfd" : anon ? "anon" : "unmapped";
 }
 
 static int state_of(struct dl_phdr_info *info)
