@@ -155,7 +155,8 @@ struct rt_startup_find {
 	int found;
 };
 
-/* Reads only, under dl_iterate_phdr's lock; stops once the place is known. */
+/* Reads only, under dl_iterate_phdr's lock; stops once the prefix is
+ * known: a module not met by then lies past it. */
 static int rt_startup_find_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct rt_startup_find *f = data;
@@ -166,7 +167,7 @@ static int rt_startup_find_cb(struct dl_phdr_info *info, size_t size, void *data
 		f->index = f->walk.set.seen;
 	}
 	rt_startup_walk_next(&f->walk, info);
-	return f->found && f->walk.set.phase != RT_WALK_PREFIX;
+	return f->walk.set.phase != RT_WALK_PREFIX;
 }
 
 /*
