@@ -470,6 +470,7 @@ sbuild_package() {
 	none)
 		deps=
 		conf="${lto:+for v in CFLAGS CXXFLAGS FFLAGS FCFLAGS LDFLAGS; do echo \"APPEND \$v$ltoflags\"; done}"
+		conf=${conf:-:}
 		;;
 	esac
 	setup="set -e; { $conf; } > /etc/dpkg/buildflags.conf; echo 'sealing: /etc/dpkg/buildflags.conf:'; cat /etc/dpkg/buildflags.conf"
