@@ -320,17 +320,14 @@ rebuild() {
 	suffix=
 	[ "$carrier" = gcc ] || suffix=-$carrier
 	# A package's own opt-out or opt-up (in its rules or, here, from the
-	# environment) names its results apart.
-	case " ${DEB_BUILD_MAINT_OPTIONS:-} " in
-	*hardening=*-sealing* | *hardening=-all*) suffix=$suffix-optout ;;
-	*sealing=policy[0-2]*)
-		suffix=$suffix-$(echo "$DEB_BUILD_MAINT_OPTIONS" | sed -n 's/.*sealing=\(policy[0-2]\).*/\1/p') ;;
-	esac
-	# What the notes must then say, all of them.
+	# environment): what every note must then say, and its results'
+	# name apart.
 	want_policy=
-	case $suffix in
-	*-optout) want_policy=0 ;;
-	*-policy[0-2]) want_policy=${suffix##*-policy} ;;
+	case " ${DEB_BUILD_MAINT_OPTIONS:-} " in
+	*hardening=*-sealing* | *hardening=-all*) want_policy=0 suffix=$suffix-optout ;;
+	*sealing=policy[0-2]*)
+		want_policy=$(echo "$DEB_BUILD_MAINT_OPTIONS" | sed -n 's/.*sealing=policy\([0-2]\).*/\1/p')
+		suffix=$suffix-policy$want_policy ;;
 	esac
 	local_src=
 	if [ -d "$pkg/debian" ]; then

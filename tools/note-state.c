@@ -24,11 +24,17 @@ static int writable_at(const struct sealctl_object *o, uint64_t a)
 	return w;
 }
 
+uint64_t note_state_target(const struct sealctl_object *o, const struct sealctl_note *n)
+{
+	/* The field's own address: the note's, plus where its descriptor
+	 * starts (the note's alignment decides), plus the field's place in
+	 * the descriptor.  Addresses wrap as the target's do. */
+	uint64_t field = n->vaddr + (n->desc_offset - n->offset) + SEALING_DESC_STATE_OFFSET;
+	return (field + (uint64_t)(int64_t)n->v.d.state) & (o->elf64 ? UINT64_MAX : UINT32_MAX);
+}
+
 void note_check_states(struct sealctl_object *o)
 {
-	/* Addresses wrap as the target's do. */
-	uint64_t mask = o->elf64 ? UINT64_MAX : UINT32_MAX;
-
 	if (o->e_type != ET_EXEC && o->e_type != ET_DYN)
 		return;
 	for (size_t i = 0; i < o->nnotes; i++) {
@@ -42,12 +48,7 @@ void note_check_states(struct sealctl_object *o)
 				 "its state offset is 0, which only a relocatable object may have");
 			continue;
 		}
-		/* The field's own address: the note's, plus where its
-		 * descriptor starts (the note's alignment decides), plus the
-		 * field's place in the descriptor. */
-		uint64_t field = n->vaddr + (n->desc_offset - n->offset) + SEALING_DESC_STATE_OFFSET;
-		uint64_t target = (field + (uint64_t)(int64_t)state) & mask;
-		int w = writable_at(o, target);
+		int w = writable_at(o, note_state_target(o, n));
 		if (w <= 0)
 			snprintf(v->damage, sizeof(v->damage), "its state offset (%s0x%x) points %s",
 				 state < 0 ? "-" : "",

@@ -22,4 +22,8 @@
  */
 void note_check_states(struct sealctl_object *o);
 
+/* The link-time address of note n's state byte (n decoded, have_vaddr):
+ * add the load bias for where it is in a process. */
+uint64_t note_state_target(const struct sealctl_object *o, const struct sealctl_note *n);
+
 #endif

@@ -48,10 +48,11 @@ static void header(FILE *out, const struct ps_process *ps)
 	fputc('\n', out);
 }
 
-/* The patched loader (glibc/) sealed it: its state byte says so. */
+/* The patched loader (glibc/) sealed it: its state byte says so, and
+ * the kernel shows it sealed. */
 static int sealed_by_loader(const struct ps_object *o)
 {
-	return o->state_known && (o->state & SEALING_STATE_LOADER);
+	return o->state_known && (o->state & SEALING_STATE_LOADER) && o->nsealed;
 }
 
 void ps_report_text(FILE *out, const struct ps_process *ps)
@@ -65,7 +66,7 @@ void ps_report_text(FILE *out, const struct ps_process *ps)
 		count[state[0] == 's' ? 0 : state[0] == 'p' ? 1 : 2]++;
 		expected += o->expected == 1;
 		fprintf(out, "  %s: %s%s; ", o->path, state,
-			sealed_by_loader(o) && o->nsealed ? " by the loader" : "");
+			sealed_by_loader(o) ? " by the loader" : "");
 		note_text(out, o);
 		fprintf(out, "; %s (%s)%s\n",
 			o->expected == 1 ? "expected sealed" :
@@ -101,7 +102,7 @@ static void object_json(struct json *j, const struct ps_process *ps, const struc
 		json_null(j);
 	json_key(j, "sealed_by_loader");
 	if (o->state_known)
-		json_bool(j, sealed_by_loader(o) && o->nsealed);
+		json_bool(j, sealed_by_loader(o));
 	else
 		json_null(j);
 	json_kbool(j, "note_known", o->vdso || o->read);
