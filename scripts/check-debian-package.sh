@@ -59,6 +59,9 @@ if [ "$(id -u)" -ne 0 ]; then   # apt-get install, as setup-debian.sh
 	exec sudo sh "$0" "$@"
 fi
 export LC_ALL=C.UTF-8
+# Others may hold dpkg's lock for a while (apt's daily timer, another
+# build): wait for it instead of failing.
+apt_wait="-o DPkg::Lock::Timeout=900"
 
 step "1. dpkg-buildpackage in $w/sealing"
 mkdir -p "$w/sealing"
@@ -88,7 +91,7 @@ fi
 
 step "3. apt-get install"
 debs=$(ls "$w"/*.deb)
-apt-get install -y -qq --reinstall $(for d in $debs; do echo "$d"; done) >"$w/install.log" 2>&1 ||
+apt-get $apt_wait install -y -qq --reinstall $(for d in $debs; do echo "$d"; done) >"$w/install.log" 2>&1 ||
 	{ cat "$w/install.log"; echo "FAIL: apt-get install"; exit 1; }
 dpkg -l gcc-sealing-plugin llvm-sealing-plugin libsealing-dev sealing-loader sealctl dh-sealing \
 	$(ls "$w"/gcc-sealing-plugin-aarch64-linux-gnu_*.deb >/dev/null 2>&1 && echo gcc-sealing-plugin-aarch64-linux-gnu) | grep '^ii'
@@ -198,7 +201,7 @@ unshare -m sh -c '
 	sealing-preload enable || exit 1
 	awk "/libc\\.so/ { f = 1 } f && /^VmFlags/ { print; exit }" /proc/self/smaps | grep -q " sl" ||
 		{ echo "FAIL: libc not sealed with the module in /etc/ld.so.preload"; exit 1; }
-	apt-get remove -y -qq sealing-loader >/dev/null 2>&1 || { echo "FAIL: apt-get remove"; exit 1; }
+	apt-get -o DPkg::Lock::Timeout=900 remove -y -qq sealing-loader >/dev/null 2>&1 || { echo "FAIL: apt-get remove"; exit 1; }
 	[ ! -e "$2" ] || { echo "FAIL: $2 still there"; exit 1; }
 	out=$(/bin/true 2>&1)
 	[ -z "$out" ] || { echo "FAIL: after the removal: $out"; exit 1; }
@@ -207,7 +210,7 @@ unshare -m sh -c '
 	echo "removed sealing-loader: no complaint, the admin'"'"'s line kept"
 ' sh "$w" "$loader" "$other" || bad "sealing-preload and the removal of sealing-loader"
 [ -e /etc/ld.so.preload ] && grep -q sealing /etc/ld.so.preload && bad "the real /etc/ld.so.preload names sealing"
-apt-get install -y -qq "$w"/sealing-loader_*.deb >"$w/install-loader.log" 2>&1 || bad "reinstalling sealing-loader"
+apt-get $apt_wait install -y -qq "$w"/sealing-loader_*.deb >"$w/install-loader.log" 2>&1 || bad "reinstalling sealing-loader"
 use_s=$(( $(date +%s) - start ))
 
 step "4. distribution-wide: buildflags.conf, then dpkg-buildpackage of debian-hello"

@@ -9,8 +9,10 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends \
+# Others may hold dpkg's lock for a while (apt's daily timer): wait.
+apt_wait="-o DPkg::Lock::Timeout=900"
+apt-get $apt_wait update -qq
+apt-get $apt_wait install -y -qq --no-install-recommends \
 	build-essential cmake python3 gawk file util-linux \
 	gcc g++ gfortran gcc-12-plugin-dev \
 	gcc-11 g++-11 gfortran-11 gcc-11-plugin-dev \
