@@ -3,7 +3,9 @@
 // asm, guarded so a file holding several copies (LTRANS) assembles the
 // first only, with the note's descriptor (policy, carrier 2 = GCC plugin,
 // flags) defined in front of it, every section in the runtime's one COMDAT
-// group, the note as a real %note section, one .init_array slot.
+// group, the note as a real %note section, one .init_array slot.  The code
+// is data (carrier-glue/data-form.awk): bytes and .reloc directives, which
+// the assembler copies instead of parsing instructions.
 //
 // RUN: %gcc -O2 %fplugin -S %s -o %t.s
 // RUN: FileCheck %s < %t.s
@@ -15,8 +17,10 @@
 // CHECK-NEXT: .set .Lsealing_flags, 4
 // CHECK: .pushsection .note.sealing,"aG",%note,__sealing_rt_v{{[0-9]+}},comdat
 // CHECK: .section .init_array,"awG",%init_array,__sealing_rt_v{{[0-9]+}},comdat
-// CHECK-NEXT: .align 8
-// CHECK-NEXT: .quad __sealing_rt_v{{[0-9]+}}.
+// CHECK-NEXT: .balign 8
+// CHECK-NEXT: .L__sealing_rt_v{{[0-9]+}}.data.[[INIT:[0-9]+]]:
+// CHECK-NEXT: .ascii "\000\000\000\000\000\000\000\000"
+// CHECK-NEXT: .reloc .L__sealing_rt_v{{[0-9]+}}.data.[[INIT]]+0, R_X86_64_64, __sealing_rt_v{{[0-9]+}}.{{[a-z_]+}}+0x0
 // CHECK: .endif
 // CHECK-NEXT: .popsection
 // CHECK: user_function:
@@ -36,6 +40,9 @@
 // SECTIONS-DAG: .init_array,"awG",%init_array,__sealing_rt_v{{[0-9]+}},comdat
 // RUN: %not grep -v '%[a-z_]*,%group,comdat$' %t.sections
 // RUN: %not grep -E '^[[:space:]]*\.(globl|global|comm)[[:space:]]' %t.runtime.s
+// Nothing in it for the assembler to parse as an instruction: every line
+// is a directive, a label or a comment.
+// RUN: %not grep -Ev '^[[:space:]]*(\.|#)|^[._[:alnum:]]+:$' %t.runtime.s
 //
 // The object: one group with that signature holding the runtime's hot run
 // (runtime/rt.h: RT_HOT), its other text and its cold text, its read-only
