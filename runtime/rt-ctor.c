@@ -34,6 +34,10 @@ extern char __stop_sealing_mutable[] __attribute__((weak, visibility("hidden")))
  */
 extern const struct sealing_process_note rt_process_note
 	__asm__(SEALING_EXE_COMDAT_GROUP) __attribute__((weak, visibility("hidden")));
+/* GCC 12 writes no .hidden for an undefined name given by __asm__, and a
+ * weak default reference became a dynamic import in every library: a
+ * GLOB_DAT that ld.so looked up, in vain, in every loaded object. */
+__asm__(".hidden " SEALING_EXE_COMDAT_GROUP);
 
 /* The module's state (SEALING_STATE_*), which its note points to. */
 __attribute__((section(".bss.sealing_state"), used))

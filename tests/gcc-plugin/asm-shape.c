@@ -82,6 +82,15 @@
 // RUN: readelf -nW %t.main.o | FileCheck --check-prefix=MAINNOTES %s
 // MAINNOTES: SEALING 0x00000010 NT_VERSION (version)
 // MAINNOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+//
+// A library imports nothing for the runtime: no dynamic symbol, no dynamic
+// relocation.  (GCC 12 wrote no .hidden for the reference to the
+// executable's part, so every library had a weak default import of it,
+// looked up at load in every object; runtime/rt-ctor.c.)
+// RUN: %gcc -O2 %fplugin -fPIC -shared %s -o %t.lib.so
+// RUN: readelf --dyn-syms -rW %t.lib.so | FileCheck --check-prefix=NOIMPORT --implicit-check-not=sealing %s
+// NOIMPORT: Relocation section '.rela.dyn'
+// NOIMPORT: Symbol table '.dynsym'
 int user_function(int x)
 {
 	return x * 3;

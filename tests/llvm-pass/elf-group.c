@@ -32,6 +32,21 @@
 // RUN: %clang %t.a.o %t.bc.b.o -o %t.mixed
 // RUN: readelf -nW %t.mixed | FileCheck --check-prefix=NOTE --implicit-check-not=SEALING %s
 // RUN: env SEALING_DEBUG=1 %t.mixed 2>&1 | FileCheck --check-prefix=ONCE %s
+//
+// A library imports nothing for the runtime: no dynamic symbol, no dynamic
+// relocation, in either form.  (Its reference to the executable's part is
+// weak and hidden; a default one was a lookup in every loaded object at
+// each library's load.)
+// RUN: %clang %seal -O2 -fPIC -DSECOND -c %s -o %t.pic.o
+// RUN: %clang %seal -mllvm -sealing-form=bitcode -O2 -fPIC -DSECOND -c %s -o %t.bc.pic.o
+// RUN: %clang -shared %t.pic.o -o %t.lib.so
+// RUN: %clang -shared %t.bc.pic.o -o %t.bc.lib.so
+// RUN: readelf -nW %t.lib.so | FileCheck --check-prefix=LIBNOTE %s
+// RUN: readelf --dyn-syms -rW %t.lib.so | FileCheck --check-prefix=NOIMPORT --implicit-check-not=sealing %s
+// RUN: readelf --dyn-syms -rW %t.bc.lib.so | FileCheck --check-prefix=NOIMPORT --implicit-check-not=sealing %s
+// LIBNOTE: SEALING 0x00000010
+// NOIMPORT: Relocation section '.rela.dyn'
+// NOIMPORT: Symbol table '.dynsym'
 
 #ifdef SECOND
 int second(void) { return 2; }
