@@ -75,8 +75,8 @@ for id in $(carriers | cut -f1 | grep -v '^old-'); do
 	[ -n "$a" ] || continue
 	d=$(q "$R/compile-unit-ms.tsv" diff_med_ms variant="$id")
 	if awk -v a="$a" 'BEGIN { exit !(a > 1) }'; then
-		why="the plugin pastes the runtime's core ($(wc -c < "$BUILD_DIR/carrier-glue/sealing-rt-carried.s") bytes of assembly) into every unit, which GNU as then reads and assembles"
-		case $id in llvm-*) why="the pass adds the runtime's core to every unit as precompiled assembly (bitcode under LTO)" ;; esac
+		why="the plugin pastes the runtime's core into every unit ($(wc -c < "$BUILD_DIR/carrier-glue/sealing-rt-carried.s") bytes of assembly, as data: bytes and relocations, which GNU as copies), and the plugin is loaded and run in every compile"
+		case $id in llvm-*) why="the pass adds the runtime's core to every unit as assembly (the same data form; bitcode under LTO), and the pass plugin is loaded in every compile" ;; esac
 		echo "**Compile, fixed cost per unit, $id: +$d ms per one-function unit, the goal is 1 ms.**  The cost does not depend on the unit: $why."
 		echo
 	fi
