@@ -8,6 +8,7 @@
 #include "CarriedAsm.h"
 #include "Compat.h"
 #include "Options.h"
+#include "RuntimeBitcode.h"
 #include "RuntimeModule.h"
 
 #include "llvm/IR/Constants.h"
@@ -58,13 +59,12 @@ bool isKernelCodeModel(const Module &M) {
 
 } // namespace
 
-sealing::Decision sealing::classifyModule(const Module &M, const Settings &S,
-                                          const Module &Runtime) {
+sealing::Decision sealing::classifyModule(const Module &M, const Settings &S) {
   if (hasRuntime(M))
     return {Verdict::Skip, "already instrumented"};
 
   Triple T = tripleOf(M);
-  Triple RT = tripleOf(Runtime);
+  Triple RT(runtimeTriple());
   if (!T.isOSLinux() || !T.isOSBinFormatELF())
     return {Verdict::Skip, "not a Linux ELF target (" + T.str() + ")"};
 
@@ -78,7 +78,7 @@ sealing::Decision sealing::classifyModule(const Module &M, const Settings &S,
   }
 
   if (T.getArch() != RT.getArch() ||
-      M.getDataLayoutStr() != Runtime.getDataLayoutStr())
+      M.getDataLayoutStr() != runtimeDataLayout())
     return {Verdict::Unsupported,
             "the embedded runtime was compiled for " + RT.str() +
                 " and this module targets " + T.str() +

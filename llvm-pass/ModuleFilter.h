@@ -25,9 +25,9 @@ struct Decision {
   std::string Why;
 };
 
-// Runtime is the embedded runtime, as compiled for the build host.
-Decision classifyModule(const llvm::Module &M, const Settings &S,
-                        const llvm::Module &Runtime);
+// Against the embedded runtime's target (RuntimeBitcode.h), as compiled
+// for the build host.
+Decision classifyModule(const llvm::Module &M, const Settings &S);
 
 } // namespace sealing
 

@@ -13,6 +13,10 @@ namespace sealing {
 llvm::StringRef runtimeBitcode();
 // runtime/sealing-rt-exe.c, the executable's part.
 llvm::StringRef exePartBitcode();
+// The core's target triple and data layout, as the bitcode holds them:
+// what a module must match to take the runtime in any form.
+llvm::StringRef runtimeTriple();
+llvm::StringRef runtimeDataLayout();
 }
 
 #endif

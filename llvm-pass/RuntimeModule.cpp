@@ -267,8 +267,8 @@ void registerCtor(Module &R, Function *Ctor, GlobalVariable *Key) {
 
 } // namespace
 
-// Lazily: the module's triple and data layout are all the filter needs,
-// and the assembly form never needs the function bodies.
+// Lazily, for the bitcode forms only (the filter reads the target from
+// RuntimeBitcode.h): linking materialises what it takes.
 Expected<std::unique_ptr<Module>> sealing::loadRuntime(LLVMContext &Ctx) {
   MemoryBufferRef Buf(runtimeBitcode(), "sealing-rt.bc");
   return getLazyBitcodeModule(Buf, Ctx);

@@ -77,14 +77,7 @@ PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
       (At == Stage::OptimizerLast && C.F == Form::Asm))
     return PreservedAnalyses::all();
 
-  Expected<std::unique_ptr<Module>> R = loadRuntime(Ctx);
-  if (!R) {
-    Ctx.emitError("sealing: cannot read the embedded runtime bitcode: " +
-                  toString(R.takeError()));
-    return PreservedAnalyses::all();
-  }
-
-  Decision D = classifyModule(M, S, **R);
+  Decision D = classifyModule(M, S);
   if (D.V == Verdict::Unsupported && sealing_uninstrumentable_is_error(S.Policy)) {
     // Policy 2 promises a sealed module or a failure, never a quiet neither.
     Ctx.emitError("sealing: cannot instrument " + M.getModuleIdentifier() +
@@ -96,12 +89,22 @@ PreservedAnalyses SealingPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   }
 
-  if (C.F == Form::Asm)
+  if (C.F == Form::Asm) {
     appendCarriedAsm(M, S);
-  else if (linkBitcode(M, std::move(*R), S, C.F == Form::BitcodeFullLto))
+  } else {
+    // Only the bitcode forms read the bitcode: the assembly form has its
+    // code as text, and reading even lazily cost every compile 3.5
+    // million instructions.
+    Expected<std::unique_ptr<Module>> R = loadRuntime(Ctx);
+    if (!R) {
+      Ctx.emitError("sealing: cannot read the embedded runtime bitcode: " +
+                    toString(R.takeError()));
+      return PreservedAnalyses::all();
+    }
+    if (!linkBitcode(M, std::move(*R), S, C.F == Form::BitcodeFullLto))
+      return PreservedAnalyses::all();
     appendPolicyNote(M, S);
-  else
-    return PreservedAnalyses::all();
+  }
   char Desc[160];
   say(S, M, Twine("instrumented, ") + C.Why + " (" +
                 sealing_describe(Desc, sizeof Desc, S.Policy, S.Flags) + ")");

@@ -1,11 +1,21 @@
 # SPDX-License-Identifier: MIT
 #
-# cmake -DIN=sealing-rt.bc -DIN_EXE=sealing-rt-exe.bc -DOUT=RuntimeBitcode.cpp
-#       -P embed-bitcode.cmake
-# Turns the runtime's two bitcode modules into C++ arrays, without xxd.
-if(NOT IN OR NOT IN_EXE OR NOT OUT)
-  message(FATAL_ERROR "embed-bitcode.cmake: pass -DIN=<bitcode> -DIN_EXE=<bitcode> -DOUT=<source>")
+# cmake -DIN=sealing-rt.bc -DIN_EXE=sealing-rt-exe.bc -DIN_TEXT=sealing-rt.ll
+#       -DOUT=RuntimeBitcode.cpp -P embed-bitcode.cmake
+# Turns the runtime's two bitcode modules into C++ arrays, without xxd,
+# and the core's target triple and data layout (from the same compile as
+# text) into strings: reading them out of the bitcode, even lazily, cost
+# every compile 3.5 million instructions, for the assembly form too.
+if(NOT IN OR NOT IN_EXE OR NOT IN_TEXT OR NOT OUT)
+  message(FATAL_ERROR "embed-bitcode.cmake: pass -DIN=<bitcode> -DIN_EXE=<bitcode> -DIN_TEXT=<.ll> -DOUT=<source>")
 endif()
+foreach(what triple datalayout)
+  file(STRINGS "${IN_TEXT}" line REGEX "^target ${what} = \"[^\"]*\"$")
+  if(NOT line MATCHES "^target ${what} = \"([^\"]*)\"$")
+    message(FATAL_ERROR "embed-bitcode.cmake: no target ${what} line in ${IN_TEXT}")
+  endif()
+  set(${what} "${CMAKE_MATCH_1}")
+endforeach()
 function(bytes_of var file)
   file(READ "${file}" hex HEX)
   string(LENGTH "${hex}" len)
@@ -33,6 +43,10 @@ ${exe}
 llvm::StringRef sealing::runtimeBitcode() {
   return llvm::StringRef(reinterpret_cast<const char *>(Bitcode), sizeof Bitcode);
 }
+
+llvm::StringRef sealing::runtimeTriple() { return \"${triple}\"; }
+
+llvm::StringRef sealing::runtimeDataLayout() { return \"${datalayout}\"; }
 
 llvm::StringRef sealing::exePartBitcode() {
   return llvm::StringRef(reinterpret_cast<const char *>(ExeBitcode), sizeof ExeBitcode);
