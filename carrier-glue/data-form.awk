@@ -19,11 +19,13 @@
 # time parsing and relaxing the runtime's instructions (bench step
 # compile).  Strings are the cheapest data both read (GNU as 2.40: a
 # fifth of the instructions' cost, .byte lists half): printable bytes as
-# themselves, the rest as three-digit octal escapes, since GNU as would
-# read a digit after a shorter escape as part of it (both stop at three).
+# themselves, the rest as three-digit octal escapes: GNU as reads any
+# digit after a shorter escape as part of it, and both assemblers stop
+# after three.
 #
 # The digest is what two objects must share to be the same code: each
-# allocated section's bytes and relocations, sections in name order.
+# allocated section's bytes, relocations and (in code) mapping symbols,
+# sections in name order.
 #
 # Only what the runtime's parts contain is supported; anything else
 # (a mergeable section, a relocation without a symbol) is an error here,
