@@ -164,19 +164,11 @@ static void describe(struct json *j, const struct sealctl_object *o)
 	else if (n && !runtime)
 		runtime = "before 0.2"; /* a version 2 note records no release */
 
-	json_key(j, "elf_class");
-	if (o)
-		json_int(j, o->elf64 ? 64 : 32);
-	else
-		json_null(j);
+	json_kint_if(j, "elf_class", o != NULL, o && o->elf64 ? 64 : 32);
 	json_kstr(j, "type", o ? sealctl_kind_name(o->kind) : NULL);
 	json_kstr(j, "arch", o ? o->arch : NULL);
 	json_kstr(j, "machine", o ? machine_name(o->e_machine) : NULL);
-	json_key(j, "note_version");
-	if (n)
-		json_int(j, n->v.d.version);
-	else
-		json_null(j);
+	json_kint_if(j, "note_version", n != NULL, n ? n->v.d.version : 0);
 	json_kstr(j, "carrier", n ? sealing_carrier_name(n->v.d.carrier) : NULL);
 	json_kstr(j, "runtime", runtime);
 }

@@ -191,3 +191,21 @@ void json_kbool(struct json *j, const char *key, int v)
 	json_key(j, key);
 	json_bool(j, v);
 }
+
+void json_kint_if(struct json *j, const char *key, int known, long long v)
+{
+	json_key(j, key);
+	if (known)
+		json_int(j, v);
+	else
+		json_null(j);
+}
+
+void json_kbool_if(struct json *j, const char *key, int known, int v)
+{
+	json_key(j, key);
+	if (known)
+		json_bool(j, v);
+	else
+		json_null(j);
+}

@@ -45,6 +45,9 @@ void json_null(struct json *j);
 void json_kstr(struct json *j, const char *key, const char *s);
 void json_kint(struct json *j, const char *key, long long v);
 void json_kbool(struct json *j, const char *key, int v);
+/* The same where the value may be unknown: null unless known. */
+void json_kint_if(struct json *j, const char *key, int known, long long v);
+void json_kbool_if(struct json *j, const char *key, int known, int v);
 
 /* Just the string escaping, for a caller writing a lone string. */
 void json_write_string(FILE *out, const char *s);

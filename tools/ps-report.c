@@ -95,16 +95,8 @@ static void object_json(struct json *j, const struct ps_process *ps, const struc
 	json_kstr(j, "loader_name", o->link_name);
 	json_kstr(j, "origin", o->origin == RT_ORIGIN_STARTUP ? "startup" :
 			       o->origin == RT_ORIGIN_DLOPEN ? "dlopen" : "unknown");
-	json_key(j, "state_byte");
-	if (o->state_known)
-		json_int(j, o->state);
-	else
-		json_null(j);
-	json_key(j, "sealed_by_loader");
-	if (o->state_known)
-		json_bool(j, sealed_by_loader(o));
-	else
-		json_null(j);
+	json_kint_if(j, "state_byte", o->state_known, o->state);
+	json_kbool_if(j, "sealed_by_loader", o->state_known, sealed_by_loader(o));
 	json_kbool(j, "note_known", o->vdso || o->read);
 	json_kstr(j, "file_error", o->vdso || o->read ? NULL : o->why);
 	json_key(j, "note");
@@ -144,11 +136,7 @@ void ps_report_json(struct json *j, const struct ps_process *ps)
 	json_kbool(j, "environment_readable", ps->env_known);
 	json_kstr(j, "sealing_policy", ps->env_policy);
 	json_kstr(j, "sealing_exempt", ps->env_exempt);
-	json_key(j, "secure");
-	if (ps->secure_known)
-		json_bool(j, ps->secure);
-	else
-		json_null(j);
+	json_kbool_if(j, "secure", ps->secure_known, ps->secure);
 	json_kbool(j, "loader_module", ps->loader);
 	json_kbool(j, "link_map", ps->links != NULL);
 	json_kstr(j, "link_map_error", ps->links ? NULL : strerror(ps->link_map_errno));

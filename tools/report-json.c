@@ -67,11 +67,7 @@ void report_json(struct json *j, const struct sealctl_object *o)
 	json_kstr(j, "endian", o->big_endian ? "big" : "little");
 	json_kstr(j, "arch", o->arch ? o->arch : "unknown");
 	json_kbool(j, "instrumented", eff >= 0);
-	json_key(j, "policy");
-	if (eff >= 0)
-		json_int(j, eff);
-	else
-		json_null(j);
+	json_kint_if(j, "policy", eff >= 0, eff);
 	json_key(j, "notes");
 	json_array(j);
 	for (size_t i = 0; i < o->nnotes; i++)
@@ -89,11 +85,7 @@ void report_json(struct json *j, const struct sealctl_object *o)
 	if (o->linked) {
 		json_kbool(j, "relative_to_load_address",
 			   o->kind == SEALCTL_KIND_PIE || o->kind == SEALCTL_KIND_SHARED);
-		json_key(j, "page_size");
-		if (o->page_size)
-			json_u64(j, o->page_size);
-		else
-			json_null(j);
+		json_kint_if(j, "page_size", o->page_size != 0, (long long)o->page_size);
 		json_key(j, "seal_ranges");
 		json_array(j);
 		for (size_t i = 0; eff > 0 && i < o->nseal; i++)
