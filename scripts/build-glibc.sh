@@ -197,16 +197,6 @@ check_elf() {
 	obj=$out/$1
 	echo "=== $1: make check subdirs=elf (log: $obj/check-elf.log)"
 	start=$(date +%s)
-	# make check does not remake the dso-sort tests' generated makefiles
-	# (avoid-generated), so a changed .def (patch 0004) would go unseen.
-	for d in "$out/src-$1"/elf/dso-sort-tests-[0-9]*.def; do
-		in_chroot "$root" make -C "$out/src-$1/elf" objdir="$obj" subdir=elf ..=../ \
-			"$obj/elf/${d##*/}.generated-makefile" >"$obj/check-elf.log" 2>&1 || {
-			echo "build-glibc: cannot generate the tests of ${d##*/}:" >&2
-			tail -n 5 "$obj/check-elf.log" >&2
-			exit 1
-		}
-	done
 	# MAKEINFO=: as Debian's rules give configure: the tarball has no
 	# manual, which the tests' install tree would otherwise build.
 	in_chroot "$root" nice make -C "$obj" -j2 MAKEINFO=: check subdirs=elf >"$obj/check-elf.log" 2>&1 || true
