@@ -97,8 +97,9 @@ typedef int (*rt_iterate_fn)(rt_iterate_cb, void *);
 
 RT_FN int rt_iterate(struct rt_process *p, rt_iterate_cb cb, void *arg)
 {
-	rt_iterate_fn iterate = (rt_iterate_fn)rt_lookup(p, "dl_iterate_phdr");
-	return iterate ? iterate(cb, arg) : -1;
+	if (!p->iterate)
+		p->iterate = rt_lookup(p, "dl_iterate_phdr");
+	return p->iterate ? ((rt_iterate_fn)p->iterate)(cb, arg) : -1;
 }
 
 /* The name the loader knows a module by: its link-map entry, matched by

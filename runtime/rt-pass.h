@@ -67,7 +67,6 @@ struct rt_sweep {
 RT_FN int rt_sweep_run(struct rt_sweep *s);
 /* Does SEALING_EXEMPT name this object (never in a secure process)? */
 RT_FN int rt_exempt(struct rt_process *p, const char *path);
-RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info);
 
 /* ---- rt-scope.c: the executable seals the process -------------------- */
 

@@ -38,6 +38,7 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	p->auxv_done = 0;
 	p->env_done = 0;
 	p->frame = 0;
+	p->iterate = 0;
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
 }
@@ -174,6 +175,7 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
 	p->auxv_done = 1;
 	p->env_done = 0;
 	p->frame = 0;
+	p->iterate = 0;
 	long got = rt_syscall6(SYS_prctl, PR_GET_AUXV, (long)p->auxv_copy,
 			       (long)sizeof(p->auxv_copy), 0, 0, 0);
 	n = got > 0 ? rt_auxv_count(p->auxv_copy, sizeof(p->auxv_copy) / sizeof(p->auxv_copy[0])) : 0;
@@ -203,25 +205,49 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
  * PT_PHDR gives the load bias.  Every dynamically linked executable has
  * one; a static one has no other objects to look at, so without it we
  * answer "unknown" rather than guess a bias.
+ *
+ * Every library of a sealed distribution asks at start-up whether the
+ * executable will seal it (rt_exe_pass), so this reads no more than that
+ * needs: the vector up to AT_PHDR and AT_PHNUM (early in it, side by
+ * side), PT_PHDR (first, when present, by the ELF rules) and the RELRO
+ * that rt_object_target checks against.  rt_object_exe adds the rest.
  */
-RT_HOT RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
+RT_HOT RT_FN int rt_exe_headers(struct rt_process *p, struct rt_object *e)
 {
 	const ElfW(Phdr) *ph = 0;
 	size_t n = 0;
 
-	for (const ElfW(auxv_t) *a = rt_auxv(p); a && a->a_type != AT_NULL; a++) {
+	for (const ElfW(auxv_t) *a = rt_auxv(p); a && a->a_type != AT_NULL && !(ph && n); a++) {
 		if (a->a_type == AT_PHDR)
 			ph = (const ElfW(Phdr) *)a->a_un.a_val;
 		else if (a->a_type == AT_PHNUM)
 			n = a->a_un.a_val;
 	}
-
-	for (size_t i = 0; ph && i < n; i++)
+	/* Only the fields rt_object_target reads; rt_object_scan sets all. */
+	e->phdr = ph;
+	e->phnum = n;
+	e->bias = e->relro_lo = e->relro_hi = 0;
+	int found = 0;
+	for (size_t i = 0; ph && i < n; i++) {
+		uintptr_t v = ph[i].p_vaddr;
 		if (ph[i].p_type == PT_PHDR) {
-			rt_object_scan(e, ph, n, (uintptr_t)ph - ph[i].p_vaddr, 0);
-			return 1;
+			e->bias = (uintptr_t)ph - v;
+			found = 1;
+		} else if (ph[i].p_type == PT_GNU_RELRO) {
+			/* PT_PHDR comes first, by the ELF rules: bias is known. */
+			e->relro_lo = e->bias + v;
+			e->relro_hi = e->relro_lo + ph[i].p_memsz;
 		}
-	return 0;
+	}
+	return found;
+}
+
+RT_HOT RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e)
+{
+	if (!rt_exe_headers(p, e))
+		return 0;
+	rt_object_scan(e, e->phdr, e->phnum, e->bias, 0);
+	return 1;
 }
 
 /*

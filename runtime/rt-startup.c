@@ -60,7 +60,7 @@ RT_HOT RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigne
 	const ElfW(Nhdr) *h;
 	const volatile unsigned char *entry;
 
-	if (!rt_object_exe(p, &e) ||
+	if (!rt_exe_headers(p, &e) ||
 	    !(h = rt_note_find(e.phdr, e.phnum, e.bias, SEALING_PROCESS_NOTE_TYPE,
 			       SEALING_PROCESS_DESCSZ)))
 		return 0;
@@ -137,7 +137,7 @@ RT_FN void rt_startup_walk_next(struct rt_startup_walk *w, const struct dl_phdr_
 	if (w->set.phase == RT_WALK_PREFIX) {
 		if (w->set.seen == 0 && phdr != w->exe_phdr)
 			rt_startset_lost(&w->set); /* not the map we know */
-		else if (!(w->vdso && phdr - w->vdso < 4096))
+		else if (!rt_is_vdso(w->vdso, info->dlpi_phdr))
 			rt_walk_object(&w->set, info);
 	}
 	rt_startset_next(&w->set);

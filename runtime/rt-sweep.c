@@ -57,8 +57,9 @@ static void rt_sweep_collect(struct rt_sweep *s, const struct dl_phdr_info *info
 	*j = (struct rt_job){ .index = index };
 	rt_object_from_info(&j->o, info);
 	rt_sweep_name(s, j, info->dlpi_name);
-	j->f.is_exe = (uintptr_t)info->dlpi_phdr == rt_auxval(s->p, AT_PHDR);
-	j->f.is_vdso = rt_is_vdso(s->p, info);
+	/* Read once per pass (rt_startup_walk_init), not once per object. */
+	j->f.is_exe = (uintptr_t)info->dlpi_phdr == s->walk.exe_phdr;
+	j->f.is_vdso = rt_is_vdso(s->walk.vdso, info->dlpi_phdr);
 	if (!j->o.name)
 		j->o.name = j->f.is_vdso ? "[vdso]" :
 			    j->f.is_exe ? (const char *)rt_auxval(s->p, AT_EXECFN) : 0;
@@ -289,8 +290,3 @@ RT_FN int rt_exempt(struct rt_process *p, const char *path)
 	return p->env_exempt && !rt_secure(p) && rt_exempt_list(p->env_exempt, path);
 }
 
-RT_FN int rt_is_vdso(struct rt_process *p, const struct dl_phdr_info *info)
-{
-	uintptr_t vdso = rt_auxval(p, AT_SYSINFO_EHDR);
-	return vdso && (uintptr_t)info->dlpi_phdr - vdso < 4096;
-}

@@ -117,6 +117,9 @@ struct rt_process {
 	const char *env_policy, *env_debug, *env_debug_output, *env_exempt;
 	int musl; /* musl never unloads and passes constructors nothing */
 	uintptr_t frame; /* the constructor's frame, for rt_load_kind; 0: unknown */
+	/* dl_iterate_phdr, once looked up: the lookup walks the link map,
+	 * and the process pass iterates once per batch. */
+	void *iterate;
 };
 
 /* What glibc hands every constructor, taken at its word. */
@@ -139,11 +142,19 @@ RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
 /* The auxiliary vector, found on first use; NULL if it cannot be. */
 RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p);
 RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type);
+/* Are phdr the vdso's program headers?  vdso: AT_SYSINFO_EHDR, or 0. */
+static inline int rt_is_vdso(uintptr_t vdso, const void *phdr)
+{
+	return vdso && (uintptr_t)phdr - vdso < 4096;
+}
 /* Unknown counts as secure: the environment may then only harden. */
 RT_FN int rt_secure(struct rt_process *p);
 RT_FN uintptr_t rt_page_size(struct rt_process *p);
 /* The executable's object, from the auxiliary vector; 0 if unknown. */
 RT_FN int rt_object_exe(struct rt_process *p, struct rt_object *e);
+/* Only its headers, bias and RELRO: enough for rt_note_find and
+ * rt_object_target, at a fraction of the cost. */
+RT_FN int rt_exe_headers(struct rt_process *p, struct rt_object *e);
 /* Is m the executable? */
 RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m);
 
