@@ -55,6 +55,15 @@
  */
 #define SEALING_PROCESS_NOTE_TYPE 2
 #define SEALING_PROCESS_DESCSZ 12
+/*
+ * NT_SEALING_MUTABLE: written by <sealing.h> (SEALING_MUTABLE_NOTE_ASM),
+ * one per module that includes it, for a loader that seals before any
+ * runtime runs (glibc/, patch 0005).  Same owner name; its descriptor is
+ * two int32 offsets, each from its own field, to __start_sealing_mutable
+ * and __stop_sealing_mutable: equal ends mean the module has no such data.
+ */
+#define SEALING_MUTABLE_NOTE_TYPE 3
+#define SEALING_MUTABLE_DESCSZ 8
 
 /*
  * Every carrier puts the note, the constructor, its .init_array slot and
