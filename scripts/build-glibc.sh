@@ -122,7 +122,8 @@ apply_series() {
 		mkdir -p "$t/.sealing-applied"
 		: >"$t/.sealing-applied/series"
 	fi
-	if cmp -s "$t/.sealing-applied/series" glibc/patches/series &&
+	# The applied list holds only the names; the series also has comments.
+	if sed -e '/^#/d' -e '/^$/d' glibc/patches/series | cmp -s "$t/.sealing-applied/series" - &&
 		(cd glibc/patches && while read -r p; do
 			case $p in '' | '#'*) continue ;; esac
 			cmp -s "$p" "$t/.sealing-applied/$p" || exit 1
