@@ -15,9 +15,11 @@
  * type conflict.
  *
  * Including this header also gives the module a note that says where
- * those pages are (type 3 of include/sealing/note.h): a dynamic loader
- * that seals objects as it loads them (glibc/ in the sealing project)
- * runs before any runtime and cannot see the section otherwise.  An
+ * those pages are (type 3 of include/sealing/note.h), for whoever seals
+ * the module from outside and cannot see the section otherwise: a
+ * dynamic loader that seals objects as it loads them (glibc/ in the
+ * sealing project), or the process pass or loader module sealing a
+ * module built without sealing's runtime.  An
  * empty sealing_mutable section is kept in every such module, so that
  * the section's bounds always resolve; with no SEALING_MUTABLE data the
  * note's range is empty.  Both are retained under --gc-sections, and the

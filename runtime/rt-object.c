@@ -112,6 +112,29 @@ RT_HOT RT_FN volatile unsigned char *rt_object_target(const struct rt_object *o,
 	return 0;
 }
 
+RT_FN int rt_object_mutable(const struct rt_object *o, struct rt_range *out)
+{
+	const ElfW(Nhdr) *h = rt_note_find(o->phdr, o->phnum, o->bias, SEALING_MUTABLE_NOTE_TYPE,
+					   SEALING_MUTABLE_DESCSZ);
+	if (!h)
+		return 0;
+	const volatile int32_t *f = (const volatile int32_t *)((const char *)(h + 1) + SEALING_NOTE_NAMESZ);
+	/* Unsigned: an offset that wraps lands nowhere valid. */
+	uintptr_t lo = (uintptr_t)&f[0] + (uintptr_t)(intptr_t)f[0];
+	uintptr_t hi = (uintptr_t)&f[1] + (uintptr_t)(intptr_t)f[1];
+	if (lo >= hi || (hi > o->relro_lo && lo < o->relro_hi))
+		return 0;
+	for (const ElfW(Phdr) *ph = o->phdr; ph < o->phdr + o->phnum; ph++) {
+		uintptr_t s = o->bias + ph->p_vaddr;
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W) && lo >= s &&
+		    hi - s <= ph->p_memsz) {
+			*out = (struct rt_range){ lo, hi };
+			return 1;
+		}
+	}
+	return 0;
+}
+
 RT_HOT RT_FN volatile unsigned char *rt_object_state(const struct rt_object *o,
 						     const struct sealing_note *n)
 {

@@ -18,7 +18,9 @@ struct rt_job {
 	struct rt_facts f;
 	struct rt_decision d;
 	struct rt_result r;
-	struct rt_range mut; /* SEALING_MUTABLE pages: only the executable's own */
+	/* SEALING_MUTABLE pages: the executable's from its symbols, any
+	 * other object's from its mutable note (rt_object_mutable). */
+	struct rt_range mut;
 	unsigned index; /* its place in the link map */
 	unsigned known : 1;    /* an earlier sweep sealed it: not looked at */
 	unsigned gone : 1;     /* unloaded before it could be pinned */

@@ -200,6 +200,14 @@ RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o);
 RT_FN volatile unsigned char *rt_object_target(const struct rt_object *o,
 					       const volatile int32_t *field, uint32_t perm);
 /*
+ * The pages <sealing.h>'s mutable note (type 3) bounds in o, unrounded:
+ * 1 when it names a non-empty range inside one writable segment outside
+ * RELRO, as the patched loader requires (glibc/ patch 0005); 0 otherwise.
+ * For objects without a runtime of their own, which the process pass and
+ * the loader module seal.
+ */
+RT_FN int rt_object_mutable(const struct rt_object *o, struct rt_range *out);
+/*
  * The state byte that o's note n points to, or NULL when the note has
  * none we may touch: another version, no offset, or an offset that leaves
  * o's writable segments (a damaged note must not make us write anywhere).

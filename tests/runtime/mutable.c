@@ -7,6 +7,14 @@
 // RUN: %cc -O2 -static -I%include %s %probe %rt -o %t.static && %t.static | FileCheck %s
 // RUN: %cc -O2 -shared -fPIC -I%include -DLIBRARY %s %rt -o %t.so
 // RUN: %cc -O2 -I%include -DUSE_LIBRARY %s %probe %rt %t.so -o %t.uselib && %t.uselib | FileCheck --check-prefix=LIB %s
+// A library and a program with no runtime of their own, which
+// <sealing.h>'s note alone describes (type 3): the executable's process
+// pass seals the library around its mutable data, and so does the loader
+// module, the program too.
+// RUN: %cc -O2 -shared -fPIC -I%include -DLIBRARY %s -o %t.bare.so
+// RUN: %cc -O2 -I%include -DUSE_LIBRARY %s %probe %rt %t.bare.so -o %t.usebare && %t.usebare | FileCheck --check-prefixes=CHECK,LIB %s
+// RUN: %cc -O2 -I%include -DUSE_LIBRARY %s %probe %t.bare.so -o %t.bare
+// RUN: env LD_PRELOAD=%loader %t.bare | FileCheck --check-prefixes=CHECK,LIB %s
 // RUN: env SEALING_DEBUG=1 %t 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
 // DEBUG: sealing: {{.*}}: policy 1 ({{[^)]*}}): sealed 0x{{[0-9a-f]+}}-0x[[LO:[0-9a-f]+]] 0x[[HI:[0-9a-f]+]]-0x{{[0-9a-f]+}}, relro {{.*}} mapped from /memfd:sealing-relro, mutable 0x[[LO]]-0x[[HI]] left open; 3 syscalls; ok
 #include <sealing.h>
