@@ -112,6 +112,12 @@ if [ ! -e "$out/src-unpatched/.sealing-unpacked" ]; then
 fi
 version=$(cat "$out/src-unpatched/.sealing-unpacked")
 
+# series_names FILE: the patch names a series lists, in order, without its
+# comment and empty lines (the applied list is the same with none).
+series_names() {
+	sed -e '/^#/d' -e '/^$/d' "$1"
+}
+
 # The patched tree follows glibc/patches/series: what was applied last is
 # kept in .sealing-applied/ and reverted before the new series goes on.
 apply_series() {
@@ -122,15 +128,13 @@ apply_series() {
 		mkdir -p "$t/.sealing-applied"
 		: >"$t/.sealing-applied/series"
 	fi
-	# The applied list holds only the names; the series also has comments.
-	if sed -e '/^#/d' -e '/^$/d' glibc/patches/series | cmp -s "$t/.sealing-applied/series" - &&
-		(cd glibc/patches && while read -r p; do
-			case $p in '' | '#'*) continue ;; esac
+	if series_names glibc/patches/series | cmp -s "$t/.sealing-applied/series" - &&
+		(cd glibc/patches && series_names series | while read -r p; do
 			cmp -s "$p" "$t/.sealing-applied/$p" || exit 1
-		done <series); then
+		done); then
 		return 0
 	fi
-	for p in $(sed -e '/^#/d' -e '/^$/d' "$t/.sealing-applied/series" | tac); do
+	for p in $(series_names "$t/.sealing-applied/series" | tac); do
 		patch -s -R -p1 -d "$t" <"$t/.sealing-applied/$p" || {
 			echo "build-glibc: cannot revert $p; remove $t and run again" >&2
 			exit 1
@@ -139,15 +143,14 @@ apply_series() {
 	rm -rf "$t/.sealing-applied"
 	mkdir -p "$t/.sealing-applied"
 	: >"$t/.sealing-applied/series"
-	while read -r p; do
-		case $p in '' | '#'*) continue ;; esac
+	for p in $(series_names glibc/patches/series); do
 		patch -s -p1 -d "$t" <"glibc/patches/$p" || {
 			echo "build-glibc: glibc/patches/$p does not apply to glibc $version" >&2
 			exit 1
 		}
 		cp "glibc/patches/$p" "$t/.sealing-applied/$p"
 		echo "$p" >>"$t/.sealing-applied/series"
-	done <glibc/patches/series
+	done
 	# Makefiles generated from files the series changes (dso-sort-tests
 	# *.def) depend on those files only, not on the scripts that write
 	# them: make them again.
