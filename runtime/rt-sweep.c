@@ -56,9 +56,10 @@ static void rt_sweep_collect(struct rt_sweep *s, const struct dl_phdr_info *info
 
 	*j = (struct rt_job){ .index = index };
 	rt_object_from_info(&j->o, info);
-	/* A module with a runtime of its own never leaves mutable data to
-	 * us (it seals itself); one without may still have used
-	 * <sealing.h>, whose note says where. */
+	/* A module without a runtime may still have used <sealing.h>, whose
+	 * note says where its mutable data is.  One with a runtime and such
+	 * data seals itself, but is read too: a module whose state byte
+	 * cannot be trusted is sealed again from here. */
 	rt_object_mutable(&j->o, &j->mut);
 	rt_sweep_name(s, j, info->dlpi_name);
 	/* Read once per pass (rt_startup_walk_init), not once per object. */

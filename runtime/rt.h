@@ -202,9 +202,10 @@ RT_FN volatile unsigned char *rt_object_target(const struct rt_object *o,
 /*
  * The pages <sealing.h>'s mutable note (type 3) bounds in o, unrounded:
  * 1 when it names a non-empty range inside one writable segment outside
- * RELRO, as the patched loader requires (glibc/ patch 0005); 0 otherwise.
- * For objects without a runtime of their own, which the process pass and
- * the loader module seal.
+ * RELRO; 0 otherwise.  (The patched loader, glibc/ patch 0005, also
+ * refuses a range in the page before RELRO's start, which the linker
+ * never puts data in.)  For whoever seals o from outside its own runtime:
+ * the process pass and the loader module.
  */
 RT_FN int rt_object_mutable(const struct rt_object *o, struct rt_range *out);
 /*

@@ -56,9 +56,11 @@
 #define SEALING_PROCESS_NOTE_TYPE 2
 #define SEALING_PROCESS_DESCSZ 12
 /*
- * NT_SEALING_MUTABLE: written by <sealing.h> (SEALING_MUTABLE_NOTE_ASM),
- * one per module that includes it, for a loader that seals before any
- * runtime runs (glibc/, patch 0005).  Same owner name; its descriptor is
+ * NT_SEALING_MUTABLE: written by <sealing.h>'s top-level asm (which spells
+ * these two values as literals: it includes nothing), one per module that
+ * includes it, for whoever seals a module from outside: a loader that seals
+ * before any runtime runs (glibc/, patch 0005), the process pass and the
+ * loader module (rt_object_mutable).  Same owner name; its descriptor is
  * two int32 offsets, each from its own field, to __start_sealing_mutable
  * and __stop_sealing_mutable: equal ends mean the module has no such data.
  */
