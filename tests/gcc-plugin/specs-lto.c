@@ -12,11 +12,18 @@
 // RUN: sh -c 'for i in 1 2 3; do %gcc -O2 -flto=auto -specs=%gccplugin_specs -specs=%gccplugin_specs -c %inputs/unit.c -DFN=unit$i -o %t/u$i.o || exit 1; done'
 //
 // The link, with several partitions: gcc -v shows each lto1 command.
-// RUN: cd %t && %gcc -v -O2 -flto=auto -flto-partition=max -specs=%gccplugin_specs -specs=%gccplugin_specs \
-// RUN:   -fplugin-arg-sealing-verbose main.o u1.o u2.o u3.o %probe -o lto > link.log 2>&1
+// Counted on a serial link (-flto=1): partitions that -flto=auto runs in
+// parallel write their -v lines into one another, which once cut an lto1
+// command before its -fplugin.  The parallel link is run below.
+// RUN: cd %t && %gcc -v -O2 -flto=1 -flto-partition=max -specs=%gccplugin_specs -specs=%gccplugin_specs \
+// RUN:   -fplugin-arg-sealing-verbose main.o u1.o u2.o u3.o %probe -o lto-serial > link.log 2>&1
 // RUN: awk -f %S/Inputs/compilers.awk %t/link.log | sort | uniq -c | FileCheck --check-prefix=LTO1 --implicit-check-not=lto1 %s
 // LTO1: {{^ *[3-9] lto1 1$}}
 // RUN: grep -q 'lto1: note: sealing: .*link-time compilation' %t/link.log
+// RUN: %t/lto-serial | FileCheck %s
+// RUN: cd %t && %gcc -O2 -flto=auto -flto-partition=max -specs=%gccplugin_specs -specs=%gccplugin_specs \
+// RUN:   -fplugin-arg-sealing-verbose main.o u1.o u2.o u3.o %probe -o lto 2> link-auto.log
+// RUN: grep -q 'lto1: note: sealing: .*link-time compilation' %t/link-auto.log
 // RUN: %t/lto | FileCheck %s
 //
 // -fno-sealing on the link line only: lto-wrapper drops options it does
