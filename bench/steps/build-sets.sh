@@ -25,6 +25,7 @@
 #   dead-code    + the same with as many never-executed bytes as the
 #                  runtime's allocated sections and a note as long as
 #                  its note (the cost of size and layout alone)
+#   note-only    + that note alone: no constructor, no bytes (layout alone)
 #   rt-visible   + sealing-rt.o (libraries: the core) without its valgrind
 #                  probe, for callgrind (lib/valgrind-visible.sh); never timed
 #   <carrier>    compiled with each plugin found (lib/discover.sh)
@@ -68,6 +69,9 @@ rt_bytes=${sizes% *} note_bytes=${sizes#* }
 gcc -std=c11 -O2 -fPIC -Wall -Wextra -Werror -DBENCH_DEAD_BYTES="$rt_bytes" \
 	-DBENCH_NOTE_DESC_BYTES=$((note_bytes - 16)) \
 	-c "$BENCH_DIR/src/presence-ctor.c" -o "$OUT/tools/dead-code.o"
+gcc -std=c11 -O2 -fPIC -Wall -Wextra -Werror -DBENCH_NOTE_ONLY \
+	-DBENCH_NOTE_DESC_BYTES=$((note_bytes - 16)) \
+	-c "$BENCH_DIR/src/presence-ctor.c" -o "$OUT/tools/note-only.o"
 
 # build_set SET CC "CFLAGS" "EXTRA_LINK_OBJECTS" ["LIBRARIES' OBJECTS"]
 build_set() {
@@ -128,6 +132,7 @@ fi
 build_set naive gcc "" "$OUT/tools/naive-ctor.o"
 build_set empty-ctor gcc "" "$OUT/tools/empty-ctor.o"
 build_set dead-code gcc "" "$OUT/tools/dead-code.o"
+build_set note-only gcc "" "$OUT/tools/note-only.o"
 sh "$BENCH_DIR/lib/valgrind-visible.sh" "$RT_DIR/sealing-rt.s" "$OUT/tools/rt-visible.s.new"
 if ! cmp -s "$OUT/tools/rt-visible.s.new" "$OUT/tools/rt-visible.s"; then
 	mv "$OUT/tools/rt-visible.s.new" "$OUT/tools/rt-visible.s"

@@ -32,6 +32,7 @@ spec=$S/spec.tsv
 		printf 'naive-%s\t-\t%s\n' "$n" "$S/naive/start$n"
 		printf 'empty-ctor-%s\t-\t%s\n' "$n" "$S/empty-ctor/start$n"
 		printf 'dead-code-%s\t-\t%s\n' "$n" "$S/dead-code/start$n"
+		printf 'note-only-%s\t-\t%s\n' "$n" "$S/note-only/start$n"
 		printf 'module-scope-%s\t-\t%s\n' "$n" "$S/rt-module/start$n"
 		if [ -f "$S/old-rt/stamp" ]; then
 			printf 'old-policy0-%s\tSEALING_POLICY=0\t%s\n' "$n" "$S/old-rt/start$n"
