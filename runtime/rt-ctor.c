@@ -60,13 +60,30 @@ RT_HOT static void rt_process_core(struct rt_process *p, int argc, char **argv, 
 }
 
 /*
- * The path of a library under an executable that seals it (all of them,
- * in a distribution built with sealing) writes nothing, calls nothing and
- * reads no .rodata: RT_HOT keeps it on the page of .init.
+ * Could the environment ask for a SEALING_DEBUG line?  Conservatively: any
+ * SEALING_D... variable sends the caller down the full path, which reads
+ * them as rt_config_read does.  Plain compares, so no .rodata is read.
  */
-RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
-								   char **argv,
-								   char **envp)
+RT_HOT static int rt_env_may_debug(char **envp)
+{
+	for (; *envp; envp++) {
+		const char *s = *envp;
+		if (s[0] == 'S' && s[1] == 'E' && s[2] == 'A' && s[3] == 'L' && s[4] == 'I' &&
+		    s[5] == 'N' && s[6] == 'G' && s[7] == '_' && s[8] == 'D')
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Everything but the loader's quiet path, below.  frame is the
+ * constructor's own, which the start-up/dlopen judgement measures.  The
+ * path of a library under an executable that seals it (all of them, in a
+ * distribution built with sealing) writes nothing, calls nothing and reads
+ * no .rodata: RT_HOT keeps it on the page of .init.
+ */
+RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **envp,
+						uintptr_t frame)
 {
 	const volatile struct sealing_process_note *own = &rt_process_note;
 	struct sealing_rt_call call = {
@@ -74,7 +91,7 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 		.note = &__sealing_note, .state = &rt_state, .ehdr = &__ehdr_start,
 		.mutable_lo = (uintptr_t)__start_sealing_mutable,
 		.mutable_hi = (uintptr_t)__stop_sealing_mutable,
-		.frame = (uintptr_t)__builtin_frame_address(0),
+		.frame = frame,
 	};
 	struct rt_process p;
 	volatile unsigned char *pass;
@@ -100,4 +117,24 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 	    call.mutable_lo == call.mutable_hi)
 		return; /* start-up: the executable's pass will seal us */
 	rt_seal_module(&p, &call);
+}
+
+/*
+ * The constructor.  When the dynamic loader sealed us and nobody asked to
+ * hear it (the path of every module under the patched loader), it only
+ * notes that it ran: each library runs its own copy of this code cold,
+ * so it stays a few cache lines long, without the frame the rest needs
+ * (docs/runtime-size.md, "Where a library's start-up cost goes").  Only
+ * with glibc's arguments: without them envp is not ours to read.
+ */
+RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
+								   char **argv,
+								   char **envp)
+{
+	if ((rt_state_get(&rt_state) & SEALING_STATE_LOADER) && argc >= 0 && argv &&
+	    envp == argv + argc + 1 && !rt_env_may_debug(envp)) {
+		rt_state_set(&rt_state, SEALING_STATE_RAN);
+		return;
+	}
+	rt_seal_self_from(argc, argv, envp, (uintptr_t)__builtin_frame_address(0));
 }
