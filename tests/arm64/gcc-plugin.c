@@ -32,7 +32,7 @@
 // ONE: {{^}}1{{$}}
 // TWO: {{^}}2{{$}}
 // THREE: {{^}}3{{$}}
-// RUN: %readelf -sW %t/mixed | grep -c 'rt_seal_self' | FileCheck --check-prefix=ONE %s
+// RUN: %readelf -sW %t/mixed | grep -c 'rt_seal_self$' | FileCheck --check-prefix=ONE %s
 //
 // RUN: %qemu %t/exe 2>&1 | FileCheck %s
 // RUN: %qemu %t/mixed 2>&1 | FileCheck %s
