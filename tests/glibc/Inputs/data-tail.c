@@ -34,32 +34,7 @@ int CAT(NAME, _check)(void)
 #include <sys/mman.h>
 #include <unistd.h>
 
-struct vma {
-	uintptr_t lo, hi;
-	unsigned long inode;
-	int sealed;
-};
-static struct vma vmas[4096];
-static int nvmas;
-
-static void read_smaps(void)
-{
-	FILE *f = fopen("/proc/self/smaps", "r");
-	char line[512];
-	if (!f) {
-		perror("smaps");
-		exit(2);
-	}
-	while (fgets(line, sizeof line, f)) {
-		unsigned long lo, hi, inode;
-		if (sscanf(line, "%lx-%lx %*s %*s %*s %lu", &lo, &hi, &inode) == 3 &&
-		    nvmas < (int)(sizeof vmas / sizeof vmas[0]))
-			vmas[nvmas++] = (struct vma){ lo, hi, inode, 0 };
-		else if (!strncmp(line, "VmFlags:", 8) && nvmas)
-			vmas[nvmas - 1].sealed = strstr(line, " sl") != 0;
-	}
-	fclose(f);
-}
+#include "smaps.h"
 
 static const char *kind(uintptr_t lo, uintptr_t hi)
 {
@@ -144,7 +119,6 @@ int main(int argc, char **argv)
 		printf("%s: relro %s, tail %s, sealed %d/%d, data %s, write %s, mprotect %s\n",
 		       argv[i], kind(w.relro_lo, w.relro_hi), kind(w.tail_lo, w.tail_hi),
 		       sealed, total, ok ? "ok" : "bad", wrote ? "ok" : "bad", mp);
-		nvmas = 0;
 	}
 	return 0;
 }

@@ -21,35 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-struct vma {
-	uintptr_t lo, hi;
-	unsigned long inode;
-	int memfd; /* the runtime's sealed RELRO memfd */
-	int sealed;
-};
-static struct vma vmas[4096];
-static int nvmas;
-
-static void read_smaps(void)
-{
-	FILE *f = fopen("/proc/self/smaps", "r");
-	char line[512];
-	if (!f) {
-		perror("smaps");
-		exit(2);
-	}
-	while (fgets(line, sizeof line, f)) {
-		unsigned long lo, hi, inode;
-		if (sscanf(line, "%lx-%lx %*s %*s %*s %lu", &lo, &hi, &inode) == 3 &&
-		    nvmas < (int)(sizeof vmas / sizeof vmas[0])) {
-			vmas[nvmas++] = (struct vma){ lo, hi, inode,
-						      strstr(line, "/memfd:sealing-relro") != 0, 0 };
-		} else if (!strncmp(line, "VmFlags:", 8) && nvmas) {
-			vmas[nvmas - 1].sealed = strstr(line, " sl") != 0;
-		}
-	}
-	fclose(f);
-}
+#include "smaps.h"
 
 static const char *base(const char *path)
 {
