@@ -4,8 +4,9 @@
 // x_check), and the program that looks at how the loader mapped it.
 // For each library named on the command line it prints
 //   NAME: relro anon|file|mixed, tail anon|file|mixed, sealed S/M, data ok|bad, write ok|bad, mprotect EPERM|ok|errno
-// relro: RELRO's whole pages; tail: the pages after RELRO's last whole
-// page up to the end of the segment's file bytes; sealed: of the
+// relro: what backs RELRO's whole pages; tail: what backs the pages
+// after RELRO's last whole page up to the end of the segment's file
+// bytes (both as smaps.h's smaps_backing names them); sealed: of the
 // object's mappings (VmFlags "sl"); data: the file's bytes as they
 // should read; write: a store into .data reads back; mprotect: making
 // a tail page read-only, which a sealed mapping refuses.
@@ -35,15 +36,6 @@ int CAT(NAME, _check)(void)
 #include <unistd.h>
 
 #include "smaps.h"
-
-static const char *kind(uintptr_t lo, uintptr_t hi)
-{
-	int anon = 0, file = 0;
-	for (int i = 0; i < nvmas; i++)
-		if (vmas[i].lo < hi && vmas[i].hi > lo)
-			vmas[i].inode ? file++ : anon++;
-	return lo >= hi ? "none" : anon && file ? "mixed" : file ? "file" : anon ? "anon" : "unmapped";
-}
 
 struct want {
 	const char *name;
@@ -117,7 +109,7 @@ int main(int argc, char **argv)
 				snprintf(err, sizeof err, "%s", errno == EPERM ? "EPERM" : strerror(errno)), mp = err;
 		}
 		printf("%s: relro %s, tail %s, sealed %d/%d, data %s, write %s, mprotect %s\n",
-		       argv[i], kind(w.relro_lo, w.relro_hi), kind(w.tail_lo, w.tail_hi),
+		       argv[i], smaps_backing(w.relro_lo, w.relro_hi), smaps_backing(w.tail_lo, w.tail_hi),
 		       sealed, total, ok ? "ok" : "bad", wrote ? "ok" : "bad", mp);
 	}
 	return 0;

@@ -3,7 +3,7 @@
 // data-tail.c): each mapping's range, its inode (0: anonymous), whether
 // it is a view of the runtime's sealed RELRO memfd, and whether the
 // kernel reports it sealed (VmFlags "sl").  read_smaps starts afresh
-// each time.
+// each time; smaps_backing says what backs a range.
 #ifndef SEALING_TEST_SMAPS_H
 #define SEALING_TEST_SMAPS_H
 #include <stdint.h>
@@ -40,5 +40,20 @@ static void read_smaps(void)
 		}
 	}
 	fclose(f);
+}
+
+/* What backs [lo, hi): anon, memfd (the runtime's RELRO memfd), file,
+ * mixed when more than one of those, unmapped, or none for an empty
+ * range. */
+static const char *smaps_backing(uintptr_t lo, uintptr_t hi)
+{
+	int anon = 0, memfd = 0, file = 0;
+	if (lo >= hi)
+		return "none";
+	for (int i = 0; i < nvmas; i++)
+		if (vmas[i].lo < hi && vmas[i].hi > lo)
+			vmas[i].memfd ? memfd++ : vmas[i].inode ? file++ : anon++;
+	return (anon != 0) + (memfd != 0) + (file != 0) > 1 ? "mixed" :
+	       file ? "file" : memfd ? "memfd" : anon ? "anon" : "unmapped";
 }
 #endif

@@ -29,18 +29,6 @@ static const char *base(const char *path)
 	return s ? s + 1 : path;
 }
 
-static const char *relro_kind(uintptr_t lo, uintptr_t hi)
-{
-	int anon = 0, memfd = 0, file = 0;
-	if (lo >= hi)
-		return "none";
-	for (int i = 0; i < nvmas; i++)
-		if (vmas[i].lo < hi && vmas[i].hi > lo)
-			vmas[i].memfd ? memfd++ : vmas[i].inode ? file++ : anon++;
-	return (anon != 0) + (memfd != 0) + (file != 0) > 1 ? "mixed" :
-	       file ? "file" : memfd ? "memfd" : anon ? "anon" : "unmapped";
-}
-
 static int state_of(struct dl_phdr_info *info)
 {
 	for (int i = 0; i < info->dlpi_phnum; i++) {
@@ -92,7 +80,7 @@ static int show(struct dl_phdr_info *info, size_t size, void *data)
 				total++, sealed += vmas[v].sealed;
 	}
 	int st = state_of(info);
-	printf("%s: %d/%d sealed, relro %s, ", name, sealed, total, relro_kind(rlo, rhi));
+	printf("%s: %d/%d sealed, relro %s, ", name, sealed, total, smaps_backing(rlo, rhi));
 	if (st < 0)
 		printf("state none\n");
 	else
