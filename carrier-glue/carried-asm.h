@@ -119,12 +119,37 @@ inline std::string sealing_carried_unit(unsigned policy, unsigned carrier,
 		host_is_intel);
 }
 
-/* The executable's part, which only the unit defining main carries. */
-inline std::string sealing_carried_exe_unit(bool host_is_intel)
+/*
+ * The executable's .preinit_array slot for rt_exe_claim (runtime/rt-exe.c),
+ * in the part's group, so that it goes wherever the part goes.  Only for a
+ * unit known to be linked into an executable: a linker refuses
+ * .preinit_array in a shared object, and the unit defining main may be
+ * linked into one (a library's main, an object set shared by a program and
+ * a library), which is why the part itself has no slot.
+ */
+inline std::string sealing_carried_preinit()
+{
+	const std::string g = SEALING_EXE_COMDAT_GROUP;
+	return sealing_carried_group(
+		g + ".preinit",
+		"\t.pushsection .preinit_array,\"awG\",%preinit_array," + g + ",comdat\n"
+		"\t.balign 8\n"
+		"\t.8byte " + g + ".rt_exe_claim\n"
+		"\t.popsection\n",
+		"");
+}
+
+/*
+ * The executable's part, which only the unit defining main carries; with
+ * its .preinit_array slot when the carrier knows the unit goes into an
+ * executable (compiled -fPIE).
+ */
+inline std::string sealing_carried_exe_unit(bool host_is_intel, bool executable)
 {
 	return sealing_carried_wrap(
 		"the executable's part of the runtime",
-		sealing_carried_group(SEALING_EXE_COMDAT_GROUP, "", sealing_carried_exe_asm),
+		sealing_carried_group(SEALING_EXE_COMDAT_GROUP, "", sealing_carried_exe_asm) +
+			(executable ? sealing_carried_preinit() : ""),
 		host_is_intel);
 }
 

@@ -50,7 +50,7 @@ void sealing::appendCarriedAsm(Module &M, const Settings &S) {
       sealing_carried_unit(S.Policy, SEALING_CARRIER_LLVM_PASS, S.Flags, Intel));
   // An opted-out module has no core for the executable's part to serve.
   if (S.Policy != SEALING_POLICY_OFF && definesMain(M))
-    M.appendModuleInlineAsm(sealing_carried_exe_unit(Intel));
+    M.appendModuleInlineAsm(sealing_carried_exe_unit(Intel, isExecutable(M)));
 }
 
 void sealing::appendPolicyNote(Module &M, const Settings &S) {
@@ -66,6 +66,12 @@ void sealing::appendPolicyNote(Module &M, const Settings &S) {
 bool sealing::definesMain(const Module &M) {
   const Function *F = M.getFunction("main");
   return F && !F->isDeclaration() && !F->hasLocalLinkage();
+}
+
+// -fPIE, as the GCC carrier asks it: a linker refuses the executable's
+// .preinit_array slot in a shared object, which -fPIC code may go into.
+bool sealing::isExecutable(const Module &M) {
+  return M.getPIELevel() != PIELevel::Default;
 }
 
 bool sealing::hasCarriedAsm(const Module &M) {

@@ -29,6 +29,10 @@ void appendPolicyNote(llvm::Module &M, const Settings &S);
 // Does the module define main (and so get the executable's part)?
 bool definesMain(const llvm::Module &M);
 
+// Is the module compiled for an executable (-fPIE)?  Then the executable's
+// part also gets its .preinit_array slot.
+bool isExecutable(const llvm::Module &M);
+
 // Does the module's inline assembly already carry the runtime?
 bool hasCarriedAsm(const llvm::Module &M);
 

@@ -37,6 +37,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -48,6 +49,7 @@ constexpr const char *StateSource = "rt_state";
 constexpr const char *ProcessNoteSource = "__sealing_process_note";
 constexpr const char *ExeStateSource = "rt_exe_state";
 constexpr const char *ExeEntrySource = "rt_exe_entry";
+constexpr const char *ExeClaimSource = "rt_exe_claim";
 
 Error fail(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
@@ -310,9 +312,22 @@ Error sealing::prepareExePart(Module &R, const Module &Dest, bool FullLto) {
   Group->setSelectionKind(Comdat::Any);
   if (Error E = defineProcessNote(R, Group, FullLto))
     return E;
+  Function *Claim = R.getFunction(ExeClaimSource);
+  if (!Claim || Claim->isDeclaration())
+    return fail("the executable part's bitcode has no " + Twine(ExeClaimSource));
   if (Error E = placeInGroup(R, Group, ExeGroupName))
     return E;
-  // The entry is reached only through the note's offset: keep it.
+  // The entry is reached only through the note's offset.  The claim only
+  // through .preinit_array, which a linker refuses in a shared object:
+  // only for a -fPIE module, as the assembly form (carried-asm.h).
+  if (Dest.getPIELevel() != PIELevel::Default) {
+    auto *Slot = new GlobalVariable(R, Claim->getType(), false, GlobalValue::InternalLinkage,
+                                    Claim, Twine(ExeGroupName) + ".preinit");
+    Slot->setSection(".preinit_array");
+    Slot->setComdat(Group);
+    Slot->setAlignment(Align(8));
+    appendToCompilerUsed(R, {Slot});
+  }
   R.setTargetTriple(Dest.getTargetTriple());
   return Error::success();
 }

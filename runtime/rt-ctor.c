@@ -11,7 +11,9 @@
  *   executable and the start-up objects in one batch;
  * - at start-up, the executable's part, when the executable carries one:
  *   it will seal this library once every start-up constructor has run, so
- *   there is nothing to do now;
+ *   there is nothing to do now.  An executable that runs .preinit_array
+ *   says so in our state byte before we run (rt_exe_claim); otherwise we
+ *   read its note;
  * - else the module itself (rt-module.c): a dlopen'd library, a library
  *   under an executable without the process pass, or such an executable.
  */
@@ -131,10 +133,19 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 								   char **argv,
 								   char **envp)
 {
-	if ((rt_state_get(&rt_state) & SEALING_STATE_LOADER) && argc >= 0 && argv &&
-	    envp == argv + argc + 1 && !rt_env_may_debug(envp)) {
+	unsigned s = rt_state_get(&rt_state);
+
+	if ((s & SEALING_STATE_LOADER) && argc >= 0 && argv && envp == argv + argc + 1 &&
+	    !rt_env_may_debug(envp)) {
 		rt_state_set(&rt_state, SEALING_STATE_RAN);
 		return;
 	}
+	/* The executable's part claimed us before any constructor ran
+	 * (rt_exe_claim): it seals us once start-up is over, as rt_exe_pass
+	 * below would have found out the long way.  Nothing written: our
+	 * state byte says "not run", which is what the pass looks for. */
+	if ((s & (SEALING_STATE_CLAIMED | SEALING_STATE_LOADER)) == SEALING_STATE_CLAIMED &&
+	    (uintptr_t)__start_sealing_mutable == (uintptr_t)__stop_sealing_mutable)
+		return;
 	rt_seal_self_from(argc, argv, envp, (uintptr_t)__builtin_frame_address(0));
 }

@@ -9,6 +9,9 @@
  * else only the instrumented libraries that left their sealing to it
  * (rt-scope.c).  In a module that is not the executable (a library
  * linked with sealing-rt.o) it declines, and the core seals the library.
+ *
+ * Before that, when the carrier knew it was building an executable (a
+ * -fPIE unit defining main), .preinit_array calls rt_exe_claim.
  */
 #include "rt-pass.h"
 
@@ -35,4 +38,62 @@ __attribute__((used)) static int rt_exe_entry(const struct sealing_rt_call *call
 	rt_object_name(p, &self);
 	rt_seal_process(p, call, &self);
 	return 1;
+}
+
+/*
+ * Every instrumented start-up library would otherwise spend its
+ * constructor learning that the executable will seal it: the auxiliary
+ * vector, the executable's headers and notes, 843 instructions in its own
+ * cold copy of the code (docs/runtime-size.md).  .preinit_array runs
+ * before any library's constructor, in executables only, so the
+ * executable tells them instead, once: SEALING_STATE_CLAIMED in each one's
+ * state byte, which shares the page of .data that ld.so already wrote
+ * (__dso_handle's relocation).  Every policy note's byte, since the core's
+ * is one of them.  Not a module the loader sealed (its constructor takes
+ * the loader's path), nor one whose note is damaged: its own runtime says
+ * so, then seals it.  musl runs no .preinit_array; its libraries still ask
+ * the long way, as do those of an executable whose carrier could not tell
+ * it was one.
+ */
+struct rt_claim {
+	uintptr_t exe_phdr;
+};
+
+static void rt_claim_note(const struct rt_object *o, const ElfW(Nhdr) *h, void *arg)
+{
+	const struct sealing_note *n = (const struct sealing_note *)h;
+	volatile unsigned char *s;
+
+	(void)arg;
+	if (!rt_note_damage(n, 0) && (s = rt_object_state(o, n)) &&
+	    !(rt_state_get(s) & SEALING_STATE_LOADER))
+		rt_state_set(s, SEALING_STATE_CLAIMED);
+}
+
+static int rt_claim_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	const struct rt_claim *c = data;
+	struct rt_object o;
+
+	(void)size;
+	if ((uintptr_t)info->dlpi_phdr == c->exe_phdr)
+		return 0;
+	rt_object_scan(&o, info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr, 0);
+	rt_note_each(&o, SEALING_NOTE_TYPE, SEALING_NOTE_DESCSZ, rt_claim_note, 0);
+	return 0;
+}
+
+/* Only with glibc's arguments, as every constructor here: static glibc
+ * passes them to .preinit_array too. */
+__attribute__((used)) static void rt_exe_claim(int argc, char **argv, char **envp)
+{
+	struct rt_process p;
+	struct rt_claim c;
+
+	if (argc < 0 || !argv || envp != argv + argc + 1)
+		return;
+	rt_process_init(&p, argc, argv, envp);
+	c.exe_phdr = rt_auxval(&p, AT_PHDR);
+	if (c.exe_phdr)
+		rt_iterate(&p, rt_claim_cb, &c);
 }

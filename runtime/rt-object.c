@@ -42,37 +42,69 @@ RT_HOT static unsigned rt_note_policy(const ElfW(Nhdr) *h)
 }
 
 /*
+ * The next note at or after *at, before end, with our owner name, this
+ * type and at least min_desc descriptor bytes; *at moves past it.  NULL
+ * when there is none.  Ours are 4-aligned (8 only for GNU properties,
+ * never ours).
+ */
+RT_HOT static inline const ElfW(Nhdr) *rt_note_next(const char **at, const char *end,
+						    uint32_t type, uint32_t min_desc)
+{
+	const char *n = *at;
+	while (end - n >= (long)(sizeof(ElfW(Nhdr)) + SEALING_NOTE_NAMESZ)) {
+		const ElfW(Nhdr) *h = (const ElfW(Nhdr) *)n;
+		n += sizeof(*h) + ((h->n_namesz + 3) & ~3u) + ((h->n_descsz + 3) & ~3u);
+		if (h->n_type == type && h->n_descsz >= min_desc &&
+		    sealing_note_owner_is_ours(h->n_namesz, (const char *)(h + 1)) &&
+		    end - (const char *)h >= (long)(sizeof(*h) + SEALING_NOTE_NAMESZ + min_desc)) {
+			*at = n;
+			return h;
+		}
+	}
+	*at = end;
+	return 0;
+}
+
+/*
  * The note of this type with our owner name and at least min_desc
- * descriptor bytes, in the PT_NOTE segments of the object at bias.  Ours
- * are 4-aligned (8 only for GNU properties, never ours).  Of several
- * policy notes, the strictest: a module whose units disagree keeps one
- * note per policy, and the highest applies (docs/note-format.md), in
- * whatever order the linker laid them out.
+ * descriptor bytes, in the PT_NOTE segments of the object at bias.  Of
+ * several policy notes, the strictest: a module whose units disagree
+ * keeps one note per policy, and the highest applies
+ * (docs/note-format.md), in whatever order the linker laid them out.
  */
 RT_HOT RT_FN const ElfW(Nhdr) *rt_note_find(const ElfW(Phdr) *phdr, size_t phnum,
 					    uintptr_t bias, uint32_t type, uint32_t min_desc)
 {
-	const ElfW(Nhdr) *best = 0;
+	const ElfW(Nhdr) *best = 0, *h;
 	for (const ElfW(Phdr) *ph = phdr; ph < phdr + phnum; ph++) {
 		if (ph->p_type != PT_NOTE || ph->p_align > 4)
 			continue;
 		const char *n = (const char *)(bias + ph->p_vaddr);
 		const char *end = n + ph->p_memsz;
-		while (end - n >= (long)(sizeof(ElfW(Nhdr)) + SEALING_NOTE_NAMESZ)) {
-			const ElfW(Nhdr) *h = (const ElfW(Nhdr) *)n;
-			if (h->n_type == type && h->n_descsz >= min_desc &&
-			    sealing_note_owner_is_ours(h->n_namesz, (const char *)(h + 1)) &&
-			    end - n >= (long)(sizeof(*h) + SEALING_NOTE_NAMESZ + min_desc)) {
-				if (type != SEALING_NOTE_TYPE)
-					return h;
-				if (!best || rt_note_policy(h) > rt_note_policy(best))
-					best = h;
-			}
-			n += sizeof(*h) + ((h->n_namesz + 3) & ~3u) +
-			     ((h->n_descsz + 3) & ~3u);
+		while ((h = rt_note_next(&n, end, type, min_desc))) {
+			if (type != SEALING_NOTE_TYPE)
+				return h;
+			if (!best || rt_note_policy(h) > rt_note_policy(best))
+				best = h;
 		}
 	}
 	return best;
+}
+
+/* Every such note of o's, in order. */
+RT_FN void rt_note_each(const struct rt_object *o, uint32_t type, uint32_t min_desc,
+			void (*fn)(const struct rt_object *, const ElfW(Nhdr) *, void *),
+			void *arg)
+{
+	const ElfW(Nhdr) *h;
+	for (const ElfW(Phdr) *ph = o->phdr; ph < o->phdr + o->phnum; ph++) {
+		if (ph->p_type != PT_NOTE || ph->p_align > 4)
+			continue;
+		const char *n = (const char *)(o->bias + ph->p_vaddr);
+		const char *end = n + ph->p_memsz;
+		while ((h = rt_note_next(&n, end, type, min_desc)))
+			fn(o, h, arg);
+	}
 }
 
 RT_HOT RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o)

@@ -193,6 +193,10 @@ RT_FN void rt_object_from_info(struct rt_object *o, const struct dl_phdr_info *i
 /* The first note of our owner with this type and descriptor size, or NULL. */
 RT_FN const ElfW(Nhdr) *rt_note_find(const ElfW(Phdr) *phdr, size_t phnum,
 				     uintptr_t bias, uint32_t type, uint32_t min_desc);
+/* Calls fn for each of them (every policy note, say), in order. */
+RT_FN void rt_note_each(const struct rt_object *o, uint32_t type, uint32_t min_desc,
+			void (*fn)(const struct rt_object *, const ElfW(Nhdr) *, void *),
+			void *arg);
 /* Our policy note among its PT_NOTE segments (version 2 or later), or NULL. */
 RT_FN const struct sealing_note *rt_object_note(const struct rt_object *o);
 /* Where an offset field of o's leads, if into a segment of o's with perm

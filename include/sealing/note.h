@@ -129,6 +129,10 @@ enum sealing_flag { SEALING_FLAG_OPTIONS(SEALING_X_BIT) };
 #define SEALING_STATE_STARTUP 0x4u  /* another module's walk found it among the start-up objects */
 #define SEALING_STATE_LOADER 0x8u   /* the dynamic loader sealed it (docs/loader.md): nothing to do */
 #define SEALING_STATE_SELF 0x10u    /* it sealed itself although the executable would have */
+/* Set by the executable, before any library's constructor ran
+ * (.preinit_array): its process pass will seal this start-up module, so
+ * the module's constructor has nothing to find out. */
+#define SEALING_STATE_CLAIMED 0x20u
 
 /*
  * The memfd that holds the RELRO copies of the objects the process pass
