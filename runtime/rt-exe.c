@@ -49,15 +49,13 @@ __attribute__((used)) static int rt_exe_entry(const struct sealing_rt_call *call
  * executable tells them instead, once: SEALING_STATE_CLAIMED in each one's
  * state byte, which shares the page of .data that ld.so already wrote
  * (__dso_handle's relocation).  Every policy note's byte, since the core's
- * is one of them.  Not a module the loader sealed (its constructor takes
- * the loader's path), nor one whose note is damaged: its own runtime says
- * so, then seals it.  musl runs no .preinit_array; its libraries still ask
- * the long way, as do those of an executable whose carrier could not tell
- * it was one.
+ * is one of them; not a policy-0 note's, which has no runtime (an
+ * opted-out unit's).  Not a module the loader sealed (its constructor
+ * takes the loader's path), nor one whose note is damaged: its own runtime
+ * says so, then seals it.  musl runs no .preinit_array; its libraries
+ * still ask the long way, as do those of an executable whose carrier could
+ * not tell it was one.
  */
-struct rt_claim {
-	uintptr_t exe_phdr;
-};
 
 static void rt_claim_note(const struct rt_object *o, const ElfW(Nhdr) *h, void *arg)
 {
@@ -65,18 +63,19 @@ static void rt_claim_note(const struct rt_object *o, const ElfW(Nhdr) *h, void *
 	volatile unsigned char *s;
 
 	(void)arg;
-	if (!rt_note_damage(n, 0) && (s = rt_object_state(o, n)) &&
+	if (n->desc.policy != SEALING_POLICY_OFF && !rt_note_damage(n, 0) &&
+	    (s = rt_object_state(o, n)) &&
 	    !(rt_state_get(s) & SEALING_STATE_LOADER))
 		rt_state_set(s, SEALING_STATE_CLAIMED);
 }
 
+/* data: the executable's AT_PHDR, which claims nothing of its own. */
 static int rt_claim_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
-	const struct rt_claim *c = data;
 	struct rt_object o;
 
 	(void)size;
-	if ((uintptr_t)info->dlpi_phdr == c->exe_phdr)
+	if ((uintptr_t)info->dlpi_phdr == *(const uintptr_t *)data)
 		return 0;
 	rt_object_scan(&o, info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr, 0);
 	rt_note_each(&o, SEALING_NOTE_TYPE, SEALING_NOTE_DESCSZ, rt_claim_note, 0);
@@ -88,12 +87,12 @@ static int rt_claim_cb(struct dl_phdr_info *info, size_t size, void *data)
 __attribute__((used)) static void rt_exe_claim(int argc, char **argv, char **envp)
 {
 	struct rt_process p;
-	struct rt_claim c;
+	uintptr_t exe_phdr;
 
 	if (argc < 0 || !argv || envp != argv + argc + 1)
 		return;
 	rt_process_init(&p, argc, argv, envp);
-	c.exe_phdr = rt_auxval(&p, AT_PHDR);
-	if (c.exe_phdr)
-		rt_iterate(&p, rt_claim_cb, &c);
+	exe_phdr = rt_auxval(&p, AT_PHDR);
+	if (exe_phdr)
+		rt_iterate(&p, rt_claim_cb, &exe_phdr);
 }
