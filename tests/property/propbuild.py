@@ -91,7 +91,11 @@ class Objects:
             for (src, args), _rt in table.values():
                 wanted[obj_name(src, args)] = (src, args)
         for name, (src, args) in sorted(wanted.items()):
-            cmd = [tc.cc, '-O2', '-fPIC', '-pthread', '-I', HERE, '-c',
+            # Programs -fPIE, as a distribution builds them: the plugin's
+            # executables then claim their libraries (.preinit_array),
+            # while those linked with a runtime object ask the long way.
+            model = '-fPIC' if src == 'lib' else '-fPIE'
+            cmd = [tc.cc, '-O2', model, '-pthread', '-I', HERE, '-c',
                    os.path.join(HERE, SOURCES[src]), '-o', os.path.join(self.dir, name)]
             if args is not None:
                 cmd[1:1] = tc.plugin_flags(*args)
