@@ -18,7 +18,12 @@
 #                against the library: the library leaves its sealing to
 #                the executable's pass.  Both constructors are called
 #                rt_seal_self, so only the instructions in the library's
-#                own code are counted (it calls nothing on this path);
+#                own code are counted (it calls nothing on this path).
+#                A plugin's executable (its main compiled -fPIE) has
+#                claimed the library before it runs (.preinit_array), so
+#                the library learns it from its own state byte; one
+#                linked with a runtime object has not, and the library
+#                reads the executable's note;
 #   dlopen       the library loaded by dlopen: the runtime also pins it
 #                (dlopen RTLD_NOLOAD|RTLD_NODELETE) before sealing.
 # Each count is given as callgrind counts it and with every rep-prefixed
