@@ -183,7 +183,9 @@ packages() {
 		for v in 17 18 19; do echo "clang-$v llvm-$v-dev llvm-$v-tools lld-$v"; done
 		;;
 	sid)
-		echo "$common"
+		# binutils-dev no longer pulls libsframe-dev there, and the static
+		# libbfd.a that sealctl links needs libsframe.a.
+		echo "$common libsframe-dev"
 		for v in 15 16; do echo "gcc-$v g++-$v gcc-$v-plugin-dev"; done
 		for v in 21 22; do echo "clang-$v llvm-$v-dev llvm-$v-tools lld-$v"; done
 		;;
