@@ -43,7 +43,7 @@ __attribute__((used)) static int rt_exe_entry(const struct sealing_rt_call *call
 /*
  * Every instrumented start-up library would otherwise spend its
  * constructor learning that the executable will seal it: the auxiliary
- * vector, the executable's headers and notes, 843 instructions in its own
+ * vector, the executable's headers and notes, some 850 instructions in its own
  * cold copy of the code (docs/runtime-size.md).  .preinit_array runs
  * before any library's constructor, in executables only, so the
  * executable tells them instead, once: SEALING_STATE_CLAIMED in each one's
