@@ -24,6 +24,7 @@
 //    into the reserved "__sealing_rt_v2." namespace like the GCC carrier's
 //    symbols, so nothing can clash with a user's names.
 #include "RuntimeModule.h"
+#include "CarriedAsm.h"
 #include "Compat.h"
 #include "sealing/note.h"
 #include "Options.h"
@@ -320,7 +321,7 @@ Error sealing::prepareExePart(Module &R, const Module &Dest, bool FullLto) {
   // The entry is reached only through the note's offset.  The claim only
   // through .preinit_array, which a linker refuses in a shared object:
   // only for a -fPIE module, as the assembly form (carried-asm.h).
-  if (Dest.getPIELevel() != PIELevel::Default) {
+  if (isExecutable(Dest)) {
     auto *Slot = new GlobalVariable(R, Claim->getType(), false, GlobalValue::InternalLinkage,
                                     Claim, Twine(ExeGroupName) + ".preinit");
     Slot->setSection(".preinit_array");
