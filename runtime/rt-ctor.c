@@ -54,7 +54,7 @@ static volatile unsigned char rt_state;
  */
 RT_HOT static void rt_process_core(struct rt_process *p, int argc, char **argv, char **envp)
 {
-	if (argc >= 0 && argv && envp == argv + argc + 1)
+	if (rt_glibc_args(argc, argv, envp))
 		rt_process_init(p, argc, argv, envp);
 	else
 		rt_process_from_kernel(p);
@@ -135,7 +135,7 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 {
 	unsigned s = rt_state_get(&rt_state);
 
-	if ((s & SEALING_STATE_LOADER) && argc >= 0 && argv && envp == argv + argc + 1 &&
+	if ((s & SEALING_STATE_LOADER) && rt_glibc_args(argc, argv, envp) &&
 	    !rt_env_may_debug(envp)) {
 		rt_state_set(&rt_state, SEALING_STATE_RAN);
 		return;

@@ -82,14 +82,14 @@ static int rt_claim_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
-/* Only with glibc's arguments, as every constructor here: static glibc
- * passes them to .preinit_array too. */
+/* Only with glibc's arguments, as every constructor here (static glibc
+ * passes them to .preinit_array too). */
 __attribute__((used)) static void rt_exe_claim(int argc, char **argv, char **envp)
 {
 	struct rt_process p;
 	uintptr_t exe_phdr;
 
-	if (argc < 0 || !argv || envp != argv + argc + 1)
+	if (!rt_glibc_args(argc, argv, envp))
 		return;
 	rt_process_init(&p, argc, argv, envp);
 	exe_phdr = rt_auxval(&p, AT_PHDR);

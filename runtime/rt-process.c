@@ -322,12 +322,7 @@ RT_HOT RT_FN void rt_process_start(struct rt_process *p, const struct rt_object 
 	int musl;
 	struct rt_object e;
 
-	/*
-	 * glibc's start-up constructors get the initial stack's argv and the
-	 * environment right behind it: registers that consistent are glibc's
-	 * arguments, not musl's leftovers, and cost nothing to recognise.
-	 */
-	if (argc >= 0 && argv && envp == argv + argc + 1) {
+	if (rt_glibc_args(argc, argv, envp)) {
 		rt_process_init(p, argc, argv, envp);
 		p->musl = 0;
 		return;

@@ -122,6 +122,16 @@ struct rt_process {
 	void *iterate;
 };
 
+/*
+ * glibc calls every constructor, and .preinit_array, with the initial
+ * stack's argc and argv and the environment right behind argv: registers
+ * that consistent are glibc's arguments, not musl's leftovers, and cost
+ * nothing to recognise.
+ */
+static inline int rt_glibc_args(int argc, char **argv, char **envp)
+{
+	return argc >= 0 && argv && envp == argv + argc + 1;
+}
 /* What glibc hands every constructor, taken at its word. */
 RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 			   char **envp);
