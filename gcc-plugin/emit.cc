@@ -27,6 +27,14 @@ bool unit_is_intel_syntax()
 #endif
 }
 
+// -fPIE (Debian's default) means an executable; -fPIC may mean a shared
+// object, in which a linker refuses .preinit_array.  Under -flto the part
+// is queued at compile time too, so it is the unit's own -fPIE.
+bool unit_is_executable()
+{
+	return flag_pie != 0;
+}
+
 void queue(const std::string &s)
 {
 	symtab->finalize_toplevel_asm(build_string(int(s.size()), s.c_str()));
@@ -48,15 +56,7 @@ bool sealing_unit_defines_main()
 	return n && n->definition && TREE_PUBLIC(n->decl);
 }
 
-// -fPIE (Debian's default) means an executable; -fPIC may mean a shared
-// object, in which a linker refuses .preinit_array.  Under -flto the part
-// is queued at compile time too, so it is the unit's own -fPIE.
-bool sealing_unit_is_executable()
-{
-	return flag_pie != 0;
-}
-
 void sealing_emit_exe_part()
 {
-	queue(sealing_carried_exe_unit(unit_is_intel_syntax(), sealing_unit_is_executable()));
+	queue(sealing_carried_exe_unit(unit_is_intel_syntax(), unit_is_executable()));
 }

@@ -14,13 +14,10 @@ void sealing_emit_runtime(const sealing_options &options);
 // table (PLUGIN_ALL_IPA_PASSES_START).
 bool sealing_unit_defines_main();
 
-// Is this unit compiled for an executable (-fPIE)?  Then the part also
-// gets its .preinit_array slot.
-bool sealing_unit_is_executable();
-
 // Queue the executable's part of the runtime (the process pass), for the
 // unit that defines main: top-level asm, still streamed into LTO IR when
-// queued from PLUGIN_ALL_IPA_PASSES_START.
+// queued from PLUGIN_ALL_IPA_PASSES_START.  With its .preinit_array slot
+// when the unit is compiled -fPIE.
 void sealing_emit_exe_part();
 
 #endif
