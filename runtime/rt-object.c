@@ -42,6 +42,20 @@ RT_HOT static unsigned rt_note_policy(const ElfW(Nhdr) *h)
 }
 
 /*
+ * sealing_note_owner_is_ours, in two loads: the name follows the 4-aligned
+ * header, and every runtime port is little-endian.  Eight compares of a
+ * byte would cost each copy of the runtime some forty bytes.
+ */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && SEALING_NOTE_NAMESZ == 8,
+	       "rt_owner_is_ours reads \"SEALING\" as two little-endian words");
+static inline int rt_owner_is_ours(const ElfW(Nhdr) *h)
+{
+	const uint32_t *w = (const uint32_t *)(const void *)(h + 1);
+	return h->n_namesz == SEALING_NOTE_NAMESZ && w[0] == 0x4c414553u /* "SEAL" */ &&
+	       w[1] == 0x00474e49u /* "ING" */;
+}
+
+/*
  * The next note at or after *at, before end, with our owner name, this
  * type and at least min_desc descriptor bytes; *at moves past it.  NULL
  * when there is none.  Ours are 4-aligned (8 only for GNU properties,
@@ -55,7 +69,7 @@ RT_HOT static inline const ElfW(Nhdr) *rt_note_next(const char **at, const char 
 		const ElfW(Nhdr) *h = (const ElfW(Nhdr) *)n;
 		n += sizeof(*h) + ((h->n_namesz + 3) & ~3u) + ((h->n_descsz + 3) & ~3u);
 		if (h->n_type == type && h->n_descsz >= min_desc &&
-		    sealing_note_owner_is_ours(h->n_namesz, (const char *)(h + 1)) &&
+		    rt_owner_is_ours(h) &&
 		    end - (const char *)h >= (long)(sizeof(*h) + SEALING_NOTE_NAMESZ + min_desc)) {
 			*at = n;
 			return h;

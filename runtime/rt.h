@@ -55,8 +55,8 @@
 #define RT_OUTLINE __attribute__((noinline))
 #endif
 
-#define rt_syscall3(n, a, b, c) \
-	rt_syscall6((n), (long)(a), (long)(b), (long)(c), 0, 0, 0)
+/* rt_syscall3 (rt-arch.h) with any argument types. */
+#define rt_syscall3(n, a, b, c) rt_syscall3((n), (long)(a), (long)(b), (long)(c))
 #define rt_syscall_failed(ret) ((unsigned long)(ret) > -4096UL)
 
 static inline const char *rt_basename(const char *s)
@@ -110,7 +110,6 @@ struct rt_process {
 	char **envp;              /* the environment the constructor was given */
 	const ElfW(auxv_t) *auxv; /* found on first use; NULL if not found */
 	int auxv_done;
-	ElfW(auxv_t) auxv_copy[48]; /* the kernel's copy, when argv is unknown */
 	/* SEALING_* values from the environment, NULL when unset, once
 	 * rt_process_env has read them (env_done). */
 	int env_done;
@@ -120,6 +119,9 @@ struct rt_process {
 	/* dl_iterate_phdr, once looked up: the lookup walks the link map,
 	 * and the process pass iterates once per batch. */
 	void *iterate;
+	/* Last: the fields above stay within a short displacement of the
+	 * frame in code that keeps the struct on its stack. */
+	ElfW(auxv_t) auxv_copy[48]; /* the kernel's copy, when argv is unknown */
 };
 
 /*

@@ -28,6 +28,18 @@ static inline long rt_syscall6(long n, long a, long b, long c, long d, long e,
 	return x0;
 }
 
+/* Three arguments or fewer: the others' registers are left alone, which
+ * saves zeroing them at each of the runtime's many small calls. */
+static inline long rt_syscall3(long n, long a, long b, long c)
+{
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c;
+	__asm__ volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
+	return x0;
+}
+
 static inline void rt_copy_words(uintptr_t *dst, const uintptr_t *src, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {

@@ -31,6 +31,18 @@ static inline long rt_syscall6(long n, long a, long b, long c, long d, long e,
 	return ret;
 }
 
+/* Three arguments or fewer: the others' registers are left alone, which
+ * saves zeroing them at each of the runtime's many small calls. */
+static inline long rt_syscall3(long n, long a, long b, long c)
+{
+	long ret;
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "a"(n), "D"(a), "S"(b), "d"(c)
+			 : "rcx", "r11", "memory");
+	return ret;
+}
+
 static inline void rt_copy_words(uintptr_t *dst, const uintptr_t *src, size_t n)
 {
 	__asm__ volatile("rep movsq" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");

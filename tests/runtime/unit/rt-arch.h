@@ -14,6 +14,10 @@
 #define RT_ARCH_SYS_MSEAL 462
 
 long rt_syscall6(long n, long a, long b, long c, long d, long e, long f);
+static inline long rt_syscall3(long n, long a, long b, long c)
+{
+	return rt_syscall6(n, a, b, c, 0, 0, 0);
+}
 
 static inline void rt_copy_words(uintptr_t *dst, const uintptr_t *src, size_t n)
 {
