@@ -19,11 +19,11 @@
  */
 #include "rt.h"
 
-/* rt-module.c: seals the module call describes, as its note and the
- * environment ask; or says the dynamic loader did.  Only the core
- * carries them. */
-RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call);
-RT_FN void rt_sealed_by_loader(struct rt_process *p, const struct sealing_rt_call *call);
+#ifndef SEALING_RT_MODULE_INLINE
+/* rt-fetch.c: the module part, from the module's own file. */
+RT_FN void rt_fetch_run(struct rt_process *p, const struct rt_object *e, int found,
+			const struct sealing_rt_call *call);
+#endif
 
 extern const struct sealing_note __sealing_note __attribute__((visibility("hidden")));
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
@@ -44,22 +44,6 @@ __asm__(".hidden " SEALING_EXE_COMDAT_GROUP);
 /* The module's state (SEALING_STATE_*), which its note points to. */
 __attribute__((section(".bss.sealing_state"), used))
 static volatile unsigned char rt_state;
-
-/*
- * glibc calls constructors with (argc, argv, envp), at start-up and from
- * dlopen alike; rt-process.c explains why we take them.  Anything else
- * (musl passes nothing) is read from the kernel: the auxiliary vector,
- * and the initial environment it leads to.  Pinning is tried either way:
- * musl accepts RTLD_NOLOAD and never unloads anyway.
- */
-RT_HOT static void rt_process_core(struct rt_process *p, int argc, char **argv, char **envp)
-{
-	if (rt_glibc_args(argc, argv, envp))
-		rt_process_init(p, argc, argv, envp);
-	else
-		rt_process_from_kernel(p);
-	p->musl = 0;
-}
 
 /*
  * Could the environment ask for a SEALING_DEBUG line?  Conservatively: any
@@ -96,16 +80,11 @@ RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **en
 		.frame = frame,
 	};
 	struct rt_process p;
+	struct rt_object e;
 	volatile unsigned char *pass;
 	sealing_rt_entry entry;
+	int found;
 
-	if (rt_state_get(&rt_state) & SEALING_STATE_LOADER) {
-		/* The dynamic loader sealed us, and the executable's part has
-		 * nothing left to do either: it would find every object sealed. */
-		rt_process_core(&p, argc, argv, envp);
-		rt_sealed_by_loader(&p, &call);
-		return;
-	}
 	if (own) {
 		/* The whole runtime is here: it does everything. */
 		const volatile int32_t *at = &own->desc.entry;
@@ -113,12 +92,29 @@ RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **en
 		if (entry(&call))
 			return;
 	}
-	rt_process_core(&p, argc, argv, envp);
-	p.frame = call.frame;
-	if (rt_exe_pass(&p, &pass) && !(rt_state_get(pass) & SEALING_STATE_RAN) &&
-	    call.mutable_lo == call.mutable_hi)
-		return; /* start-up: the executable's pass will seal us */
-	rt_seal_module(&p, &call);
+	/* Only glibc's arguments are ours to read; without them (musl) the
+	 * auxiliary vector comes from the kernel, and the module part reads
+	 * the rest the same way. */
+	p.argc = argc;
+	p.argv = p.envp = 0;
+	if (rt_glibc_args(argc, argv, envp))
+		p.argv = argv, p.envp = envp;
+	p.auxv_done = 0; /* what the core reads of p: rt_auxv, rt_exe_headers */
+	found = rt_exe_headers(&p, &e);
+	if (found && (entry = rt_exe_pass_of(&e, &pass))) {
+		if (!(rt_state_get(&rt_state) & SEALING_STATE_LOADER) &&
+		    !(rt_state_get(pass) & SEALING_STATE_RAN) &&
+		    call.mutable_lo == call.mutable_hi)
+			return; /* start-up: the executable's pass will seal us */
+		/* Its part lends us its module code (rt_exe_entry). */
+		if (entry(&call))
+			return;
+	}
+#ifdef SEALING_RT_MODULE_INLINE
+	rt_module_run(&call);
+#else
+	rt_fetch_run(&p, &e, found, &call);
+#endif
 }
 
 /*

@@ -7,8 +7,10 @@
  * the entry through that note (rt-ctor.c): it seals the executable and
  * then the rest of the process, in process scope every start-up object,
  * else only the instrumented libraries that left their sealing to it
- * (rt-scope.c).  In a module that is not the executable (a library
- * linked with sealing-rt.o) it declines, and the core seals the library.
+ * (rt-scope.c).  For a module that is not the executable it runs the
+ * module part (rt-module.c): for a library linked with sealing-rt.o, and
+ * for any instrumented library that asks, since a library's core carries
+ * that code only in its file (rt-fetch.c).
  *
  * Before that, when the carrier knew it was building an executable (a
  * -fPIE unit defining main), .preinit_array calls rt_exe_claim.
@@ -26,12 +28,17 @@ __attribute__((used)) static int rt_exe_entry(const struct sealing_rt_call *call
 	struct rt_object self;
 	int found = rt_self_from_ehdr(&self, call->ehdr, (const void *)call->note);
 
+	/* A module the dynamic loader sealed needs only its debug line. */
+	if (rt_state_get(call->state) & SEALING_STATE_LOADER)
+		return rt_module_run(call);
 	rt_process_start(p, found ? &self : 0, call->argc, call->argv, call->envp);
 	p->frame = call->frame;
 	if (!found)
 		found = rt_self_from_loader(p, &self, (const void *)call->note);
+	/* A library: one linked with sealing-rt.o, or one whose core has no
+	 * module part in its image and asks ours (rt-ctor.c, rt-fetch.c). */
 	if (!found || !rt_self_is_exe(p, &self))
-		return 0; /* a library linked with sealing-rt.o: its core seals it */
+		return rt_module_run(call);
 	/* Start-up is over: a library starting from now on was dlopen'd. */
 	rt_state_set(&rt_exe_state, SEALING_STATE_RAN);
 	rt_state_set(call->state, SEALING_STATE_RAN);

@@ -108,3 +108,39 @@ RT_OUTLINE RT_FN void rt_sealed_by_loader(struct rt_process *p, const struct sea
 					rt_object_name(p, &m) : 0,
 				&c, 0, &r, 0);
 }
+
+/*
+ * glibc calls constructors with (argc, argv, envp), at start-up and from
+ * dlopen alike; rt-process.c explains why we take them.  Anything else
+ * (musl passes nothing) is read from the kernel: the auxiliary vector,
+ * and the initial environment it leads to.  Pinning is tried either way:
+ * musl accepts RTLD_NOLOAD and never unloads anyway.
+ */
+static void rt_process_core(struct rt_process *p, int argc, char **argv, char **envp)
+{
+	if (rt_glibc_args(argc, argv, envp))
+		rt_process_init(p, argc, argv, envp);
+	else
+		rt_process_from_kernel(p);
+	p->musl = 0;
+}
+
+/*
+ * The module part's entry, wherever it runs: from the module's file
+ * (rt-fetch.c), in the executable's part for a library (rt_exe_entry),
+ * or linked in whole.  Seals the module call describes, unless the
+ * executable's pass is still to come and will; or says the dynamic loader
+ * sealed it.  Always 1: the module is dealt with.
+ */
+RT_FN int rt_module_run(const struct sealing_rt_call *call)
+{
+	struct rt_process p;
+
+	rt_process_core(&p, call->argc, call->argv, call->envp);
+	p.frame = call->frame;
+	if (rt_state_get(call->state) & SEALING_STATE_LOADER)
+		rt_sealed_by_loader(&p, call);
+	else if (!rt_exe_will_seal(&p, call))
+		rt_seal_module(&p, call);
+	return 1;
+}

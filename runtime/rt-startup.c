@@ -54,54 +54,6 @@
  */
 #include "rt.h"
 
-RT_HOT RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigned char **state)
-{
-	struct rt_object e;
-	const ElfW(Nhdr) *h;
-	const volatile unsigned char *entry;
-
-	if (!rt_exe_headers(p, &e) ||
-	    !(h = rt_note_find(e.phdr, e.phnum, e.bias, SEALING_PROCESS_NOTE_TYPE,
-			       SEALING_PROCESS_DESCSZ)))
-		return 0;
-	const struct sealing_process_desc *d =
-		(const struct sealing_process_desc *)((const char *)(h + 1) + SEALING_NOTE_NAMESZ);
-	/* Only a part that speaks our version of sealing_rt_call. */
-	if (d->version != SEALING_NOTE_VERSION ||
-	    !(*state = rt_object_target(&e, &d->state, PF_W)) ||
-	    !(entry = rt_object_target(&e, &d->entry, PF_X)))
-		return 0;
-	return (sealing_rt_entry)(uintptr_t)entry;
-}
-
-RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p)
-{
-	volatile unsigned char *s;
-	return rt_exe_pass(p, &s) ? s : 0;
-}
-
-RT_HOT RT_FN int rt_exe_will_seal(struct rt_process *p, const struct sealing_rt_call *call)
-{
-	volatile unsigned char *s;
-	return call->mutable_lo == call->mutable_hi && rt_exe_pass(p, &s) &&
-	       !(rt_state_get(s) & SEALING_STATE_RAN);
-}
-
-/* Has the executable's constructor begun?  Then start-up is over. */
-RT_FN int rt_exe_started(struct rt_process *p)
-{
-	struct rt_object e;
-	const struct sealing_note *n;
-	volatile unsigned char *s = rt_exe_pass_state(p);
-
-	if (s && (rt_state_get(s) & SEALING_STATE_RAN))
-		return 1;
-	if (!rt_object_exe(p, &e) || !(n = rt_object_note(&e)) ||
-	    !(s = rt_object_state(&e, n)))
-		return 0;
-	return (rt_state_get(s) & SEALING_STATE_RAN) != 0;
-}
-
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
 				uint32_t *buf, unsigned cap)
 {

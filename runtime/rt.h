@@ -279,6 +279,9 @@ enum rt_load {
  * none, or a note that leads nowhere sound.
  */
 RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigned char **state);
+/* The same, for the executable e (rt_exe_headers). */
+RT_FN sealing_rt_entry rt_exe_pass_of(const struct rt_object *e,
+				      volatile unsigned char **state);
 RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p);
 /* Whether the executable's constructor has begun, which ends start-up. */
 RT_FN int rt_exe_started(struct rt_process *p);
@@ -312,6 +315,15 @@ RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned
 #define RT_STARTUP_DEPTH 512u
 /* A library that seals itself: loaded at start-up or by dlopen? */
 RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m);
+
+/* ---- rt-module.c: a module sealing itself ---------------------------- */
+
+/*
+ * The module part's work (rt-module.c): seals the module call describes,
+ * unless the executable's pass will; or says the loader sealed it.
+ * Always 1 (a sealing_rt_entry that dealt with the module).
+ */
+RT_FN int rt_module_run(const struct sealing_rt_call *call);
 
 /* ---- rt-pin.c ------------------------------------------------------- */
 

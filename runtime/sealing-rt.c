@@ -40,10 +40,16 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 	"\t.popsection\n");
 #endif
 
+/* The core defines only some of what rt.h declares. */
+#pragma GCC diagnostic ignored "-Wunused-function"
+
 #include "rt-report.c"
 #include "rt-process.c"
-#include "rt-config.c"
 #include "rt-object.c"
+#include "rt-exe-pass.c"
+#ifdef SEALING_RT_MODULE_INLINE
+/* The module part linked in whole (the LLVM pass's bitcode form). */
+#include "rt-config.c"
 #include "rt-linkmap.c"
 #include "rt-self.c"
 #include "rt-startset.c"
@@ -52,4 +58,8 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 #include "rt-seal.c"
 #include "rt-relro.c"
 #include "rt-module.c"
+#else
+/* The module part lives in the module's file (sealing-rt-module.c). */
+#include "rt-fetch.c"
+#endif
 #include "rt-ctor.c"

@@ -42,6 +42,12 @@
 // RUN: env SEALING_DEBUG=1 %qemu %t/exe 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
 // DEBUG-DAG: sealing: {{.*}}/exe: policy 1 (executable): not sealed, {{.*}}failed: ENOSYS (errno 38) on {{.*}} (ignored under policy 1)
 // DEBUG-DAG: sealing: {{.*}}/liblib.so: policy 1 (loaded at start-up, sealed by the executable): not sealed, {{.*}}failed: ENOSYS (errno 38) on {{.*}} (ignored under policy 1)
+// Under an uninstrumented program the library runs its module part,
+// mapped from its own file (runtime/rt-fetch.c), which finds mseal missing.
+// RUN: %cc -O2 -DMAIN %s -L%t -llib -Wl,-rpath,%t -o %t/plain
+// RUN: env SEALING_DEBUG=1 %qemu %t/plain 2>&1 | FileCheck --check-prefix=FETCHED %s
+// FETCHED: sealing: {{.*}}/liblib.so: policy 1 (loaded at start-up): not sealed, {{.*}}failed: ENOSYS (errno 38) (ignored under policy 1)
+// FETCHED: main ran: lib_fn 1
 // RUN: sh -c '%qemu %t/lto-p2; echo status=$?' 2>&1 | FileCheck --check-prefix=P2 %s
 // RUN: sh -c 'SEALING_POLICY=2 %qemu %t/static; echo status=$?' 2>&1 | FileCheck --check-prefix=P2 %s
 // P2: sealing: {{.*}}: cannot seal 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}: ENOSYS (errno 38), mseal unavailable (Linux < 6.10, an emulator or a sandbox); policy 2 terminates (override: SEALING_POLICY=1, or sealctl set-policy 1)

@@ -52,7 +52,6 @@
 // RUN: readelf -gW %t.o | FileCheck --check-prefix=GROUP %s
 // GROUP: COMDAT group section [{{ *[0-9]+}}] `.group' [__sealing_rt_v{{[0-9]+}}] contains 12 sections:
 // GROUP-DAG: .text.__sealing_rt_v{{[0-9]+}}
-// GROUP-DAG: .rela.text.__sealing_rt_v{{[0-9]+}}
 // GROUP-DAG: .text.unlikely.__sealing_rt_v{{[0-9]+}}
 // GROUP-DAG: .rela.text.unlikely.__sealing_rt_v{{[0-9]+}}
 // GROUP-DAG: .text.hot.__sealing_rt_v{{[0-9]+}}
@@ -63,9 +62,15 @@
 // GROUP-DAG: .bss.__sealing_rt_v{{[0-9]+}}
 // GROUP-DAG: .init_array
 // GROUP-DAG: .rela.init_array
+// GROUP-DAG: .sealing.module
 // GROUP-NOT: COMDAT group
 // RUN: readelf -SW %t.o | FileCheck --check-prefix=NOTE %s
 // NOTE: .note.sealing NOTE {{[0-9a-f]+}} {{[0-9a-f]+}} 000024 00 AG
+// The module part (runtime/rt-fetch.c): in the group, never allocated,
+// with no relocation of its own.
+// NOTE: .sealing.module PROGBITS {{0+}} {{[0-9a-f]+}} {{[0-9a-f]+}} 00 G
+// RUN: readelf -SW %t.o > %t.shdrs
+// RUN: %not grep -F '.rela.sealing.module' %t.shdrs
 // RUN: readelf -nW %t.o | FileCheck --check-prefix=DESC %s
 // DESC: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
 //

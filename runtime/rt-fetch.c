@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The module part, fetched from the module's own file.
+ *
+ * What a library needs to seal itself (read its note and the environment,
+ * tell start-up from dlopen, pin, swap RELRO, seal, report: 8 KB of code)
+ * runs in few processes: an executable that carries the process pass
+ * seals its start-up libraries, and lends its own copy of that code to
+ * the libraries dlopen'd later (rt-ctor.c).  Carried in the image, those
+ * bytes would cost every library a page or two of mapped image and of
+ * RSS at every start (docs/runtime-size.md, "The module part lives in the
+ * file").  So the carriers put them in a section the loader never maps
+ * (.sealing.module, in the core's COMDAT group, carrier-glue/), and the
+ * core maps it from the file the loader opened, only when nobody else can
+ * seal the module: under an executable without the process pass, or when
+ * the executable's part is of another version.
+ *
+ * The section is found by what it holds, not by its name (the section
+ * names would be one more read): a non-allocated PROGBITS section of the
+ * size this core expects, starting with its magic and the digest of the
+ * code it was built with.  The code in it is position-independent and
+ * self-contained (no relocation: runtime/module-part.cmake refuses to
+ * build otherwise), so it runs wherever it is mapped, and the digest
+ * makes it the very code this core was built with, whichever file it came
+ * from: a module replaced on disk since it was loaded still lends the
+ * same code, or none.
+ *
+ * Nothing else is trusted from the file: a section that is not exactly
+ * that block is passed over, and any failure leaves the module to
+ * rt_fetch_failed, which says so under SEALING_DEBUG and, under policy 2,
+ * ends the process as the module part would have.
+ */
+#include "rt.h"
+
+#include <fcntl.h>
+#ifdef SEALING_RT_SEPARATE
+/* Compiled on its own (tests/runtime/unit-*.test): no block to name. */
+#define SEALING_RT_MODULE_PART_SIZE 0u
+#define SEALING_RT_MODULE_PART_MAGIC 0ull
+#define SEALING_RT_MODULE_PART_DIGEST 0ull
+#define SEALING_RT_MODULE_PART_ENTRY 0u
+#else
+#include "sealing-rt-module-part.h" /* runtime/module-part.cmake */
+#endif
+
+
+/* <link.h> declares it; weak, since a static executable may have none,
+ * and hidden, since the linker defines it in every module. */
+extern ElfW(Dyn) _DYNAMIC[] __attribute__((weak, visibility("hidden")));
+
+/* The file the loader knows this module by: its link-map entry, found by
+ * its PT_DYNAMIC; the executable's entry has no name: /proc/self/exe,
+ * as for a static executable, the only module there is.  e: the
+ * executable's headers, if found (rt_exe_headers).  NULL if the module
+ * cannot be told. */
+static const char *rt_fetch_path(const struct rt_object *e, int found)
+{
+	const ElfW(Dyn) *dyn = 0;
+
+	if (!found || !_DYNAMIC)
+		return "/proc/self/exe";
+	for (size_t i = 0; i < e->phnum; i++)
+		if (e->phdr[i].p_type == PT_DYNAMIC)
+			dyn = (const ElfW(Dyn) *)(e->bias + e->phdr[i].p_vaddr);
+	for (; dyn && dyn->d_tag != DT_NULL; dyn++)
+		if (dyn->d_tag == DT_DEBUG && dyn->d_un.d_ptr) {
+			const struct r_debug *r = (const struct r_debug *)dyn->d_un.d_ptr;
+			for (const struct link_map *l = r->r_map; l; l = l->l_next)
+				if (l->l_ld == (const ElfW(Dyn) *)_DYNAMIC)
+					return l->l_name && l->l_name[0] ? l->l_name : "/proc/self/exe";
+		}
+	return 0;
+}
+
+__attribute__((noinline)) static long rt_pread(long fd, void *buf, size_t len, uint64_t off)
+{
+	long n = rt_syscall6(SYS_pread64, fd, (long)buf, (long)len, (long)off, 0, 0);
+	return n == (long)len ? 0 : rt_syscall_failed(n) ? -n : EIO;
+}
+
+/*
+ * Where the module part starts in the file fd, in *off; or an errno.  A
+ * file replaced since it was loaded may still lend the module part, which
+ * works on the module in memory: its digest is all that matters.  The
+ * section headers are read 16 at a time.
+ */
+static long rt_fetch_find(long fd, uint64_t *off)
+{
+	enum { CHUNK = 16 };
+	ElfW(Shdr) sh[CHUNK];
+	ElfW(Ehdr) *eh = (ElfW(Ehdr) *)(void *)sh;
+	uint64_t head[2], shoff;
+	long err = rt_pread(fd, eh, sizeof(*eh), 0);
+	size_t n = eh->e_shnum;
+
+	shoff = eh->e_shoff;
+	if (!err && eh->e_shentsize != sizeof(sh[0]))
+		err = ENOEXEC;
+	for (size_t i = 0; !err && i < n; i++) {
+		ElfW(Shdr) *h = &sh[i % CHUNK];
+		if (h == sh && (err = rt_pread(fd, sh, (n - i < CHUNK ? n - i : CHUNK) * sizeof(sh[0]),
+					       shoff + i * sizeof(sh[0]))))
+			break;
+		*off = h->sh_offset;
+		if (h->sh_type == SHT_PROGBITS && !(h->sh_flags & SHF_ALLOC) &&
+		    h->sh_size == SEALING_RT_MODULE_PART_SIZE &&
+		    !(err = rt_pread(fd, head, sizeof(head), *off)) &&
+		    head[0] == SEALING_RT_MODULE_PART_MAGIC &&
+		    head[1] == SEALING_RT_MODULE_PART_DIGEST)
+			return 0;
+	}
+	return err ? err : ENOENT;
+}
+
+RT_COLD static void rt_fetch_say(const char *s)
+{
+	size_t n = 0;
+	while (s[n])
+		n++;
+	rt_syscall3(SYS_write, 2, s, n);
+}
+
+/* "VALUE" if s is "NAME=VALUE", else NULL. */
+static const char *rt_fetch_env(const char *s, const char *name)
+{
+	while (*name)
+		if (*s++ != *name++)
+			return 0;
+	return s;
+}
+
+/*
+ * The module part could not run: say so on stderr under SEALING_DEBUG
+ * (SEALING_DEBUG_OUTPUT is the module part's to honour), and under policy
+ * 2 end the process as its rt_fatal would, with status 127.  The policy
+ * and the switch are read as rt_config_read does, in short: the first of
+ * each variable, the policy only raised in a secure-execution process,
+ * SEALING_DEBUG never honoured there.
+ */
+RT_COLD static void rt_fetch_failed(struct rt_process *p, const struct sealing_rt_call *call,
+				    const char *path, long err)
+{
+	const volatile struct sealing_note *n = call->note;
+	unsigned policy = sealing_desc_policy(n->desc.version, n->desc.policy), want;
+	int secure = rt_secure(p), debug = 0, seen = 0;
+	const char *v;
+
+	for (char **e = p->envp; e && *e; e++) {
+		if (!(seen & 1) && (v = rt_fetch_env(*e, "SEALING_POLICY="))) {
+			seen |= 1;
+			if (sealing_parse_policy(v, &want) && (!secure || want > policy))
+				policy = want;
+		} else if (!(seen & 2) && (v = rt_fetch_env(*e, "SEALING_DEBUG="))) {
+			seen |= 2;
+			debug = !secure && sealing_streq(v, "1");
+		}
+	}
+	if (policy == SEALING_POLICY_OFF || (!debug && policy != SEALING_POLICY_ENFORCE))
+		return;
+
+	char digits[8], *d = digits + sizeof(digits);
+	*--d = 0;
+	do
+		*--d = (char)('0' + err % 10);
+	while ((err /= 10) && d > digits);
+	rt_fetch_say("sealing: ");
+	rt_fetch_say(path ? path : "(unknown module)");
+	rt_fetch_say(": cannot run its sealing code from its file (errno ");
+	rt_fetch_say(d);
+	if (policy != SEALING_POLICY_ENFORCE) {
+		rt_fetch_say(")\n");
+		return;
+	}
+	rt_fetch_say("); policy 2 terminates\n");
+	rt_syscall3(SYS_exit_group, 127, 0, 0);
+}
+
+/* Maps the module part from the module's file and runs it on call.  e:
+ * the executable's headers, found if found. */
+RT_FN void rt_fetch_run(struct rt_process *p, const struct rt_object *e, int found,
+			const struct sealing_rt_call *call)
+{
+	const char *path = rt_fetch_path(e, found);
+	uint64_t off = 0, skip = 0;
+	long fd = -ESRCH, m;
+
+	if (path)
+		fd = rt_syscall3(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+	m = fd;
+	if (!rt_syscall_failed(fd)) {
+		m = -rt_fetch_find(fd, &off);
+		skip = off & (rt_page_size(p) - 1);
+		if (!m)
+			m = rt_syscall6(SYS_mmap, 0, (long)(skip + SEALING_RT_MODULE_PART_SIZE),
+					PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, (long)(off - skip));
+		rt_syscall3(SYS_close, fd, 0, 0);
+	}
+	if (rt_syscall_failed(m)) {
+		rt_fetch_failed(p, call, path, -m);
+		return;
+	}
+	((sealing_rt_entry)(m + skip + SEALING_RT_MODULE_PART_ENTRY))(call);
+	rt_syscall3(SYS_munmap, m, skip + SEALING_RT_MODULE_PART_SIZE, 0);
+}

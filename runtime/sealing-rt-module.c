@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The module part: what a module needs to seal itself, the third
+ * translation unit.  No carrier puts it in a module's image: the carriers
+ * put it, as position-independent bytes with no relocation, in a section
+ * of the core's COMDAT group that the loader does not map
+ * (.sealing.module, runtime/module-part.cmake), and the core maps it
+ * from the module's file when it must (rt-fetch.c).  The executable's part
+ * carries the same code in its image, and lends it to libraries
+ * (rt_exe_entry).
+ *
+ * Everything the code needs of the module comes in the call
+ * (struct sealing_rt_call): its note, state byte, ELF header and
+ * SEALING_MUTABLE pages.  It writes nothing but its stack and what call
+ * points to.
+ */
+#include "rt.h"
+
+#include "rt-report.c"
+#include "rt-process.c"
+#include "rt-config.c"
+#include "rt-object.c"
+#include "rt-linkmap.c"
+#include "rt-self.c"
+#include "rt-startset.c"
+#include "rt-exe-pass.c"
+#include "rt-startup.c"
+#include "rt-pin.c"
+#include "rt-seal.c"
+#include "rt-relro.c"
+#include "rt-module.c"
+
+/* The entry, first in the section (runtime/module-part.ld). */
+__attribute__((section(".text.sealing_module_entry"), used)) static int
+rt_module_part_entry(const struct sealing_rt_call *call)
+{
+	return rt_module_run(call);
+}
