@@ -1,22 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# Copies assembly of an instrumented unit with the runtime's "am I under
-# valgrind?" probe removed (runtime/rt-valgrind.c), so that callgrind can
-# count the constructor's real path: under valgrind the shipped runtime
-# deliberately skips sealing, which would make it look cheaper than it is.
-# The probe is a client-request preamble (four rotates of %rdi, which
-# cancel out, then xchg %rbx,%rbx); without it the probe's result stays 0,
-# exactly as on a real CPU.
+# Makes a copy of an instrumented object, or of a runtime's assembly,
+# with the runtime's "am I under valgrind?" probe removed (runtime/rt-arch.h,
+# rt_running_on_valgrind), so that callgrind can count the constructor's
+# real path: under valgrind the shipped runtime deliberately skips
+# sealing, which would make it look cheaper than it is.  The probe is a
+# client-request preamble (four rotates of %rdi, which cancel out, then
+# xchg %rbx,%rbx); without it the probe's result stays 0, exactly as on a
+# real CPU.
 # Only benchmark copies are changed, never the build tree's objects.
 # Fails, writing nothing, if no probe was found, so a change in the
 # runtime cannot silently turn the counts back into the skip path.
-#   usage: valgrind-visible.sh IN.s OUT.s
+#   usage: valgrind-visible.sh IN.s OUT.o
 #          valgrind-visible.sh --object IN.o OUT.o
-# The second form is for what the plugins emit: they carry the runtime as
-# data (carrier-glue/data-form.awk), where the probe is bytes, not
-# instructions.  It overwrites those 19 bytes with NOPs in place, which
-# keeps every offset and relocation where it was.
+# The runtime is carried as data (carrier-glue/data-form.awk), the module
+# part too (runtime/module-part.cmake), where the probe is bytes, not
+# instructions: both forms overwrite those 19 bytes with NOPs in the
+# object, which keeps every offset and relocation where it was (and the
+# module part's size and digest: the core compares the digest it was
+# built with to the one the block's head carries).
 set -eu
 if [ "$1" = --object ]; then
 	perl -0777 -e '
@@ -31,14 +34,7 @@ if [ "$1" = --object ]; then
 	' "$2" "$3"
 	exit
 fi
-awk '
-	/^[ \t]*rolq[ \t]+\$(3|13|51|61),[ \t]*%rdi/ { removed++; next }
-	/^[ \t]*xchgq[ \t]+%rbx,[ \t]*%rbx/ { removed++; xchg++; next }
-	{ print }
-	END {
-		if (!xchg) {
-			print "valgrind-visible: no valgrind probe found in " FILENAME > "/dev/stderr"
-			exit 1
-		}
-	}' "$1" > "$2.tmp" || { rm -f "$2.tmp"; exit 1; }
-mv "$2.tmp" "$2"
+tmp=$2.asm.o
+gcc -c "$1" -o "$tmp"
+sh "$0" --object "$tmp" "$2" || { rm -f "$tmp"; exit 1; }
+rm -f "$tmp"

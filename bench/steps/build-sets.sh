@@ -133,18 +133,19 @@ build_set naive gcc "" "$OUT/tools/naive-ctor.o"
 build_set empty-ctor gcc "" "$OUT/tools/empty-ctor.o"
 build_set dead-code gcc "" "$OUT/tools/dead-code.o"
 build_set note-only gcc "" "$OUT/tools/note-only.o"
-sh "$BENCH_DIR/lib/valgrind-visible.sh" "$RT_DIR/sealing-rt.s" "$OUT/tools/rt-visible.s.new"
-if ! cmp -s "$OUT/tools/rt-visible.s.new" "$OUT/tools/rt-visible.s"; then
-	mv "$OUT/tools/rt-visible.s.new" "$OUT/tools/rt-visible.s"
-	gcc -c "$OUT/tools/rt-visible.s" -o "$OUT/tools/rt-visible.o"
-fi
+# Remade only when they change, so the sets' stamps stay put.
+visible() { # visible IN.s NAME
+	sh "$BENCH_DIR/lib/valgrind-visible.sh" "$1" "$OUT/tools/$2.o.new"
+	if cmp -s "$OUT/tools/$2.o.new" "$OUT/tools/$2.o"; then
+		rm -f "$OUT/tools/$2.o.new"
+	else
+		mv "$OUT/tools/$2.o.new" "$OUT/tools/$2.o"
+	fi
+}
+visible "$RT_DIR/sealing-rt.s" rt-visible
 core_s=$RT_DIR/sealing-rt-core.s
 [ -f "$core_s" ] || core_s=$RT_DIR/sealing-rt.s
-sh "$BENCH_DIR/lib/valgrind-visible.sh" "$core_s" "$OUT/tools/rt-core-visible.s.new"
-if ! cmp -s "$OUT/tools/rt-core-visible.s.new" "$OUT/tools/rt-core-visible.s"; then
-	mv "$OUT/tools/rt-core-visible.s.new" "$OUT/tools/rt-core-visible.s"
-	gcc -c "$OUT/tools/rt-core-visible.s" -o "$OUT/tools/rt-core-visible.o"
-fi
+visible "$core_s" rt-core-visible
 build_set rt-visible gcc "" "$OUT/tools/rt-visible.o" "$OUT/tools/rt-core-visible.o"
 # Carriers still in development may fail; the run goes on without them.
 # startup.sh times only the sets that have a stamp.

@@ -87,10 +87,8 @@ build() {
 	mkdir -p "$d"
 	extra='' libextra=''
 	if [ -n "$rts" ]; then
-		sh "$BENCH_DIR/lib/valgrind-visible.sh" "$rts" "$d/rt.s" &&
-			gcc -c "$d/rt.s" -o "$d/rt.o" &&
-			sh "$BENCH_DIR/lib/valgrind-visible.sh" "$librts" "$d/rt-lib.s" &&
-			gcc -c "$d/rt-lib.s" -o "$d/rt-lib.o" || return 1
+		sh "$BENCH_DIR/lib/valgrind-visible.sh" "$rts" "$d/rt.o" &&
+			sh "$BENCH_DIR/lib/valgrind-visible.sh" "$librts" "$d/rt-lib.o" || return 1
 		extra=$d/rt.o libextra=$d/rt-lib.o
 		"$cc_" -O2 -c "$C/exe.c" -o "$d/exe.o" &&
 			"$cc_" -O2 -c "$C/main1.c" -o "$d/main1.o" &&

@@ -46,8 +46,7 @@ LOADER=$BUILD_DIR/loader/libsealing-loader.so
 
 # --- the programs --------------------------------------------------------
 sh "$BENCH_DIR/gen/libs.sh" "$P/src" "$NMAX" $NS
-sh "$BENCH_DIR/lib/valgrind-visible.sh" "$RT_DIR/sealing-rt-module-scope.s" "$P/module-visible.s"
-gcc -c "$P/module-visible.s" -o "$P/module-visible.o"
+sh "$BENCH_DIR/lib/valgrind-visible.sh" "$RT_DIR/sealing-rt-module-scope.s" "$P/module-visible.o"
 [ -f "$OUT/tools/rt-visible.o" ] && [ -f "$OUT/tools/rt-core-visible.o" ] ||
 	die "scope: no rt-visible.o or rt-core-visible.o (build-sets.sh makes them)"
 stamp="$(cat "$BENCH_DIR/steps/scope.sh" "$BENCH_DIR/gen/libs.sh" "$RT_DIR/sealing-rt.o" "$RT_DIR/sealing-rt-module-scope.o" \
