@@ -8,8 +8,8 @@
 # The module part (runtime/sealing-rt-module.c) as a section the loader
 # does not map, in the core's COMDAT group (runtime/rt-fetch.c says why):
 #
-#   .sealing.module: magic (8 bytes), digest (8), then the code, its entry
-#   first, linked flat at address 0 (module-part.ld)
+#   .sealing.module: magic (8 bytes), digest (8), zeros to 64 bytes, then
+#   the code, its entry first, linked flat at address 0 (module-part.ld)
 #
 # and the header the core is compiled with, which names exactly that
 # block: size, magic, digest, entry.  The code must run wherever it is
@@ -39,6 +39,17 @@ foreach(t IN LISTS types)
     message(FATAL_ERROR "module-part.cmake: ${OBJ} has a ${t} relocation: the module part must be position-independent without a GOT (no ADRP: -mcmodel=tiny on AArch64)")
   endif()
 endforeach()
+# The code starts 64 bytes into a 64-aligned section (after its head), so
+# its sections keep their alignment up to 64 (GCC aligns some arrays to
+# 32, SSE constants to 16): no part of it may need more.
+run("${READELF}" -W -S "${OBJ}")
+string(REGEX MATCHALL "\n  \\[ *[0-9]+\\] [^\n]+" shdrs "${out}")
+foreach(h IN LISTS shdrs)
+  if(h MATCHES "\\] \\.(text|rodata)" AND h MATCHES " ([0-9]+)$" AND CMAKE_MATCH_1 GREATER 64)
+    message(FATAL_ERROR "module-part.cmake: ${OBJ}: a section aligned to ${CMAKE_MATCH_1} bytes:${h}")
+  endif()
+endforeach()
+run("${READELF}" -W -r -s "${OBJ}")
 if(out MATCHES "[0-9]+: [0-9a-f]+ +[0-9]+ +[A-Z]+ +(GLOBAL|WEAK) +[A-Z]+ +UND +([^\n]+)")
   message(FATAL_ERROR "module-part.cmake: ${OBJ} refers to ${CMAKE_MATCH_2}, which the module part cannot reach")
 endif()
@@ -72,7 +83,7 @@ foreach(i RANGE 1 ${pad})
   endif()
 endforeach()
 string(LENGTH "${hex}" n)
-math(EXPR size "16 + ${n} / 2")
+math(EXPR size "64 + ${n} / 2")
 
 string(SHA256 sum "${hex}")
 string(SUBSTRING "${sum}" 0 16 digest)
@@ -98,7 +109,8 @@ function(le_bytes var h)
 endfunction()
 le_bytes(magic_le "${magic}")
 le_bytes(digest_le "${digest}")
-set(all "${magic_le}${digest_le}${hex}")
+string(REPEAT "00" 48 pad)
+set(all "${magic_le}${digest_le}${pad}${hex}")
 
 # .byte lines of 32 values.
 string(LENGTH "${all}" n)
@@ -115,7 +127,7 @@ endwhile()
 file(WRITE "${OUT_ASM}.tmp"
   "# The module part (runtime/rt-fetch.c): not mapped by the loader.\n"
   "\t.pushsection .sealing.module,\"G\",%progbits,${GROUP},comdat\n"
-  "\t.balign 16\n"
+  "\t.balign 64\n"
   "${lines}"
   "\t.popsection\n")
 file(RENAME "${OUT_ASM}.tmp" "${OUT_ASM}")
@@ -124,5 +136,5 @@ file(WRITE "${OUT_H}.tmp"
   "#define SEALING_RT_MODULE_PART_SIZE ${size}u\n"
   "#define SEALING_RT_MODULE_PART_MAGIC 0x${magic}ull\n"
   "#define SEALING_RT_MODULE_PART_DIGEST 0x${digest}ull\n"
-  "#define SEALING_RT_MODULE_PART_ENTRY 16u\n")
+  "#define SEALING_RT_MODULE_PART_ENTRY 64u\n")
 file(RENAME "${OUT_H}.tmp" "${OUT_H}")

@@ -10,7 +10,7 @@
 // RUN: %gcc -O2 %s %probe -L%t -lmp -Wl,-rpath,%t -o %t/plain
 // RUN: readelf -SW %t/libmp.so | FileCheck --check-prefix=SECTION %s
 // RUN: readelf -SW %t/libmp-lto.so | FileCheck --check-prefix=SECTION %s
-// SECTION: .sealing.module PROGBITS 0000000000000000 {{[0-9a-f]+}} {{[0-9a-f]+}} 00 0 0 16
+// SECTION: .sealing.module PROGBITS 0000000000000000 {{[0-9a-f]+}} {{[0-9a-f]+}} 00 0 0 64
 // RUN: %t/plain | FileCheck %s
 // RUN: cp %t/libmp-lto.so %t/libmp.so && strip --strip-all %t/libmp.so
 // RUN: %t/plain | FileCheck %s

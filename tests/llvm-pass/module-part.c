@@ -14,7 +14,7 @@
 // RUN: readelf -SW %t/libmp.so | FileCheck --check-prefix=SECTION %s
 // RUN: readelf -SW %t/libmp-gc.so | FileCheck --check-prefix=SECTION %s
 // RUN: readelf -SW %t/libmp-lto.so | %not grep -F .sealing.module
-// SECTION: .sealing.module PROGBITS 0000000000000000 {{[0-9a-f]+}} {{[0-9a-f]+}} 00 0 0 16
+// SECTION: .sealing.module PROGBITS 0000000000000000 {{[0-9a-f]+}} {{[0-9a-f]+}} 00 0 0 64
 // RUN: %t/plain | FileCheck %s
 // RUN: cp %t/libmp-gc.so %t/libmp.so && strip --strip-all %t/libmp.so
 // RUN: %t/plain | FileCheck %s
