@@ -35,6 +35,6 @@ if [ "$1" = --object ]; then
 	exit
 fi
 tmp=$2.asm.o
-gcc -c "$1" -o "$tmp"
+gcc -x assembler -c "$1" -o "$tmp"
 sh "$0" --object "$tmp" "$2" || { rm -f "$tmp"; exit 1; }
 rm -f "$tmp"
