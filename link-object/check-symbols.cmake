@@ -7,7 +7,7 @@ cmake_policy(SET CMP0057 NEW)
 # compiler is free to turn a struct copy into a memcpy call.  So the build
 # fails if the object needs anything beyond what the linker itself defines,
 # and the executable's part (GROUP_exe), which the core refers to weakly.
-set(allowed _GLOBAL_OFFSET_TABLE_ _DYNAMIC __ehdr_start __start_sealing_mutable
+set(allowed _GLOBAL_OFFSET_TABLE_ __ehdr_start __start_sealing_mutable
     __stop_sealing_mutable __libc ${GROUP}_exe)
 execute_process(COMMAND "${NM}" -u "${OBJ}" OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)

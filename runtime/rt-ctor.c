@@ -9,20 +9,21 @@
  * - in the executable, its part of the runtime when it carries one (the
  *   unit defining main, or sealing-rt.o): the process pass seals the
  *   executable and the start-up objects in one batch;
- * - at start-up, the executable's part, when the executable carries one:
- *   it will seal this library once every start-up constructor has run, so
- *   there is nothing to do now.  An executable that runs .preinit_array
- *   says so in our state byte before we run (rt_exe_claim); otherwise we
- *   read its note;
- * - else the module itself (rt-module.c): a dlopen'd library, a library
- *   under an executable without the process pass, or such an executable.
+ * - at start-up, the executable's part, when the executable carries one
+ *   and has claimed this library (rt-claim.c): it will seal it once every
+ *   start-up constructor has run, so there is nothing to do now;
+ * - else the module part (rt-module.c), which this core maps from the
+ *   module's file (rt-fetch.c): for a dlopen'd library, a library under
+ *   an executable without the process pass, or such an executable; and
+ *   at start-up for the first library of an executable that could not
+ *   claim (sealing-rt.o, a -fPIC main, musl), whose module part then
+ *   defers to the pass and claims the others for it.
  */
 #include "rt.h"
 
 #ifndef SEALING_RT_MODULE_INLINE
 /* rt-fetch.c: the module part, from the module's own file. */
-RT_FN void rt_fetch_run(struct rt_process *p, const struct rt_object *e, int found,
-			const struct sealing_rt_call *call);
+RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call);
 #endif
 
 extern const struct sealing_note __sealing_note __attribute__((visibility("hidden")));
@@ -62,11 +63,9 @@ RT_HOT static int rt_env_may_debug(char **envp)
 }
 
 /*
- * Everything but the loader's quiet path, below.  frame is the
- * constructor's own, which the start-up/dlopen judgement measures.  The
- * path of a library under an executable that seals it (all of them, in a
- * distribution built with sealing) writes nothing, calls nothing and reads
- * no .rodata: RT_HOT keeps it on the page of .init.
+ * Everything but the quiet paths, below: a module of the executable's
+ * part's hands it to that part; any other fetches its module part.  frame
+ * is the constructor's own, which the start-up/dlopen judgement measures.
  */
 RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **envp,
 						uintptr_t frame)
@@ -79,19 +78,18 @@ RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **en
 		.mutable_hi = (uintptr_t)__stop_sealing_mutable,
 		.frame = frame,
 	};
-	struct rt_process p;
-	struct rt_object e;
-	volatile unsigned char *pass;
-	sealing_rt_entry entry;
-	int found;
 
 	if (own) {
 		/* The whole runtime is here: it does everything. */
 		const volatile int32_t *at = &own->desc.entry;
-		entry = (sealing_rt_entry)((uintptr_t)at + (uintptr_t)(intptr_t)*at);
+		sealing_rt_entry entry = (sealing_rt_entry)((uintptr_t)at + (uintptr_t)(intptr_t)*at);
 		if (entry(&call))
 			return;
 	}
+#ifdef SEALING_RT_MODULE_INLINE
+	rt_module_run(&call);
+#else
+	struct rt_process p;
 	/* Only glibc's arguments are ours to read; without them (musl) the
 	 * auxiliary vector comes from the kernel, and the module part reads
 	 * the rest the same way. */
@@ -99,21 +97,8 @@ RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **en
 	p.argv = p.envp = 0;
 	if (rt_glibc_args(argc, argv, envp))
 		p.argv = argv, p.envp = envp;
-	p.auxv_done = 0; /* what the core reads of p: rt_auxv, rt_exe_headers */
-	found = rt_exe_headers(&p, &e);
-	if (found && (entry = rt_exe_pass_of(&e, &pass))) {
-		if (!(rt_state_get(&rt_state) & SEALING_STATE_LOADER) &&
-		    !(rt_state_get(pass) & SEALING_STATE_RAN) &&
-		    call.mutable_lo == call.mutable_hi)
-			return; /* start-up: the executable's pass will seal us */
-		/* Its part lends us its module code (rt_exe_entry). */
-		if (entry(&call))
-			return;
-	}
-#ifdef SEALING_RT_MODULE_INLINE
-	rt_module_run(&call);
-#else
-	rt_fetch_run(&p, &e, found, &call);
+	p.auxv_done = 0; /* what the core reads of p: rt_auxv */
+	rt_fetch_run(&p, &call);
 #endif
 }
 
@@ -136,10 +121,10 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 		rt_state_set(&rt_state, SEALING_STATE_RAN);
 		return;
 	}
-	/* The executable's part claimed us before any constructor ran
-	 * (rt_exe_claim): it seals us once start-up is over, as rt_exe_pass
-	 * below would have found out the long way.  Nothing written: our
-	 * state byte says "not run", which is what the pass looks for. */
+	/* We were claimed for the executable's pass (rt-claim.c): it seals
+	 * us once start-up is over.  Nothing written: our state byte says
+	 * "not run", which is what the pass looks for.  A module with
+	 * SEALING_MUTABLE pages seals itself: only it knows them. */
 	if ((s & (SEALING_STATE_CLAIMED | SEALING_STATE_LOADER)) == SEALING_STATE_CLAIMED &&
 	    (uintptr_t)__start_sealing_mutable == (uintptr_t)__stop_sealing_mutable)
 		return;

@@ -3,17 +3,17 @@
  * The module part, fetched from the module's own file.
  *
  * What a library needs to seal itself (read its note and the environment,
- * tell start-up from dlopen, pin, swap RELRO, seal, report: 8 KB of code)
+ * tell start-up from dlopen, pin, swap RELRO, seal, report: 9 KB of code)
  * runs in few processes: an executable that carries the process pass
- * seals its start-up libraries, and lends its own copy of that code to
- * the libraries dlopen'd later (rt-ctor.c).  Carried in the image, those
- * bytes would cost every library a page or two of mapped image and of
- * RSS at every start (docs/runtime-size.md, "The module part lives in the
- * file").  So the carriers put them in a section the loader never maps
- * (.sealing.module, in the core's COMDAT group, carrier-glue/), and the
- * core maps it from the file the loader opened, only when nobody else can
- * seal the module: under an executable without the process pass, or when
- * the executable's part is of another version.
+ * claims and seals its start-up libraries (rt-claim.c).  Carried in the
+ * image, those bytes would cost every library a page or two of mapped
+ * image and of RSS at every start (docs/runtime-size.md, "The module part
+ * lives in the file").  So the carriers put them in a section the loader
+ * never maps (.sealing.module, in the core's COMDAT group), and the core
+ * maps it from the file the loader opened, only when it was not claimed:
+ * a library dlopen'd after start-up, one under an executable without the
+ * process pass, such an executable, and the first library under an
+ * executable that could not claim (whose module part claims the rest).
  *
  * The section is found by what it holds, not by its name (the section
  * names would be one more read): a non-allocated PROGBITS section of the
@@ -22,8 +22,8 @@
  * self-contained (no relocation: runtime/module-part.cmake refuses to
  * build otherwise), so it runs wherever it is mapped, and the digest
  * makes it the very code this core was built with, whichever file it came
- * from: a module replaced on disk since it was loaded still lends the
- * same code, or none.
+ * from: a module replaced on disk since it was loaded still holds the
+ * same code, or none that matches.
  *
  * Nothing else is trusted from the file: a section that is not exactly
  * that block is passed over, and any failure leaves the module to
@@ -44,32 +44,34 @@
 #endif
 
 
-/* <link.h> declares it; weak, since a static executable may have none,
- * and hidden, since the linker defines it in every module. */
-extern ElfW(Dyn) _DYNAMIC[] __attribute__((weak, visibility("hidden")));
-
-/* The file the loader knows this module by: its link-map entry, found by
- * its PT_DYNAMIC; the executable's entry has no name: /proc/self/exe,
- * as for a static executable, the only module there is.  e: the
- * executable's headers, if found (rt_exe_headers).  NULL if the module
- * cannot be told. */
-static const char *rt_fetch_path(const struct rt_object *e, int found)
+/*
+ * The file the loader knows this module by: its link-map entry, found by
+ * its load address (every linker puts a shared object's first segment,
+ * with the ELF header, at address 0); otherwise /proc/self/exe: the
+ * executable's entry has no name, a static program has no link map, a
+ * static-pie one no PT_PHDR.  A library the base link map does not list
+ * (another dlmopen namespace) or linked to load elsewhere is thereby given
+ * the executable's module part, which serves as well when the executable
+ * was built with the same release (any copy does: the module part acts on
+ * the module the call describes), and is not found otherwise.
+ */
+static const char *rt_fetch_path(struct rt_process *p, const void *ehdr)
 {
+	struct rt_object o, *e = &o;
 	const ElfW(Dyn) *dyn = 0;
 
-	if (!found || !_DYNAMIC)
-		return "/proc/self/exe";
-	for (size_t i = 0; i < e->phnum; i++)
-		if (e->phdr[i].p_type == PT_DYNAMIC)
-			dyn = (const ElfW(Dyn) *)(e->bias + e->phdr[i].p_vaddr);
+	if (rt_exe_headers(p, e))
+		for (size_t i = 0; i < e->phnum; i++)
+			if (e->phdr[i].p_type == PT_DYNAMIC)
+				dyn = (const ElfW(Dyn) *)(e->bias + e->phdr[i].p_vaddr);
 	for (; dyn && dyn->d_tag != DT_NULL; dyn++)
 		if (dyn->d_tag == DT_DEBUG && dyn->d_un.d_ptr) {
 			const struct r_debug *r = (const struct r_debug *)dyn->d_un.d_ptr;
 			for (const struct link_map *l = r->r_map; l; l = l->l_next)
-				if (l->l_ld == (const ElfW(Dyn) *)_DYNAMIC)
-					return l->l_name && l->l_name[0] ? l->l_name : "/proc/self/exe";
+				if (l->l_addr == (uintptr_t)ehdr && l->l_name && l->l_name[0])
+					return l->l_name;
 		}
-	return 0;
+	return "/proc/self/exe";
 }
 
 __attribute__((noinline)) static long rt_pread(long fd, void *buf, size_t len, uint64_t off)
@@ -80,7 +82,7 @@ __attribute__((noinline)) static long rt_pread(long fd, void *buf, size_t len, u
 
 /*
  * Where the module part starts in the file fd, in *off; or an errno.  A
- * file replaced since it was loaded may still lend the module part, which
+ * file replaced since it was loaded may still hold the module part, which
  * works on the module in memory: its digest is all that matters.  The
  * section headers are read 16 at a time.
  */
@@ -164,7 +166,7 @@ RT_COLD static void rt_fetch_failed(struct rt_process *p, const struct sealing_r
 		*--d = (char)('0' + err % 10);
 	while ((err /= 10) && d > digits);
 	rt_fetch_say("sealing: ");
-	rt_fetch_say(path ? path : "(unknown module)");
+	rt_fetch_say(path);
 	rt_fetch_say(": cannot run its sealing code from its file (errno ");
 	rt_fetch_say(d);
 	if (policy != SEALING_POLICY_ENFORCE) {
@@ -175,17 +177,13 @@ RT_COLD static void rt_fetch_failed(struct rt_process *p, const struct sealing_r
 	rt_syscall3(SYS_exit_group, 127, 0, 0);
 }
 
-/* Maps the module part from the module's file and runs it on call.  e:
- * the executable's headers, found if found. */
-RT_FN void rt_fetch_run(struct rt_process *p, const struct rt_object *e, int found,
-			const struct sealing_rt_call *call)
+/* Maps the module part from the module's file and runs it on call. */
+RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call)
 {
-	const char *path = rt_fetch_path(e, found);
+	const char *path = rt_fetch_path(p, call->ehdr);
 	uint64_t off = 0, skip = 0;
-	long fd = -ESRCH, m;
+	long m, fd = rt_syscall3(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
 
-	if (path)
-		fd = rt_syscall3(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
 	m = fd;
 	if (!rt_syscall_failed(fd)) {
 		m = -rt_fetch_find(fd, &off);

@@ -129,8 +129,9 @@ static void rt_process_core(struct rt_process *p, int argc, char **argv, char **
  * The module part's entry, wherever it runs: from the module's file
  * (rt-fetch.c), in the executable's part for a library (rt_exe_entry),
  * or linked in whole.  Seals the module call describes, unless the
- * executable's pass is still to come and will; or says the dynamic loader
- * sealed it.  Always 1: the module is dealt with.
+ * executable's pass is still to come and will, in which case it claims
+ * the other start-up libraries for it; or says the dynamic loader sealed
+ * it.  Always 1: the module is dealt with.
  */
 RT_FN int rt_module_run(const struct sealing_rt_call *call)
 {
@@ -140,7 +141,9 @@ RT_FN int rt_module_run(const struct sealing_rt_call *call)
 	p.frame = call->frame;
 	if (rt_state_get(call->state) & SEALING_STATE_LOADER)
 		rt_sealed_by_loader(&p, call);
-	else if (!rt_exe_will_seal(&p, call))
+	else if (rt_exe_will_seal(&p, call))
+		rt_claim_startup(&p); /* so that the others need not ask (rt-claim.c) */
+	else
 		rt_seal_module(&p, call);
 	return 1;
 }

@@ -206,9 +206,9 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
  * one; a static one has no other objects to look at, so without it we
  * answer "unknown" rather than guess a bias.
  *
- * Every library of a sealed distribution asks at start-up whether the
- * executable will seal it (rt_exe_pass), so this reads no more than that
- * needs: the vector up to AT_PHDR and AT_PHNUM (early in it, side by
+ * The core asks it for the link map (rt-fetch.c), the module part whether
+ * the executable will seal its module (rt_exe_pass), so this reads no more
+ * than that needs: the vector up to AT_PHDR and AT_PHNUM (early in it, side by
  * side), PT_PHDR (first, when present, by the ELF rules) and the RELRO
  * that rt_object_target checks against.  rt_object_exe adds the rest.
  */

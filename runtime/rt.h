@@ -316,6 +316,12 @@ RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned
 /* A library that seals itself: loaded at start-up or by dlopen? */
 RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m);
 
+/* ---- rt-claim.c: the start-up libraries, claimed for the pass -------- */
+
+/* SEALING_STATE_CLAIMED in every instrumented object's state byte but the
+ * executable's; only while the executable's pass is still to come. */
+RT_FN void rt_claim_startup(struct rt_process *p);
+
 /* ---- rt-module.c: a module sealing itself ---------------------------- */
 
 /*

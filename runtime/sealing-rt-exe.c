@@ -48,4 +48,5 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_EXE_COMDAT
 #include "rt-batch.c"
 #include "rt-sweep.c"
 #include "rt-scope.c"
+#include "rt-claim.c"
 #include "rt-exe.c"

@@ -6,8 +6,8 @@
  * of the core's COMDAT group that the loader does not map
  * (.sealing.module, runtime/module-part.cmake), and the core maps it
  * from the module's file when it must (rt-fetch.c).  The executable's part
- * carries the same code in its image, and lends it to libraries
- * (rt_exe_entry).
+ * carries the same code in its image, for a library linked with
+ * sealing-rt.o (rt_exe_entry).
  *
  * Everything the code needs of the module comes in the call
  * (struct sealing_rt_call): its note, state byte, ELF header and
@@ -28,6 +28,7 @@
 #include "rt-pin.c"
 #include "rt-seal.c"
 #include "rt-relro.c"
+#include "rt-claim.c"
 #include "rt-module.c"
 
 /* The entry, first in the section (runtime/module-part.ld). */

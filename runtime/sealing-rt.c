@@ -43,12 +43,12 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 /* The core defines only some of what rt.h declares. */
 #pragma GCC diagnostic ignored "-Wunused-function"
 
-#include "rt-report.c"
 #include "rt-process.c"
 #include "rt-object.c"
-#include "rt-exe-pass.c"
 #ifdef SEALING_RT_MODULE_INLINE
 /* The module part linked in whole (the LLVM pass's bitcode form). */
+#include "rt-report.c"
+#include "rt-exe-pass.c"
 #include "rt-config.c"
 #include "rt-linkmap.c"
 #include "rt-self.c"
@@ -57,6 +57,7 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 #include "rt-pin.c"
 #include "rt-seal.c"
 #include "rt-relro.c"
+#include "rt-claim.c"
 #include "rt-module.c"
 #else
 /* The module part lives in the module's file (sealing-rt-module.c). */
