@@ -34,7 +34,7 @@
  * older copy.  major.minor.patch, packed as major << 16 | minor << 8 | patch.
  */
 #define SEALING_RUNTIME_MAJOR 0
-#define SEALING_RUNTIME_MINOR 2
+#define SEALING_RUNTIME_MINOR 3
 #define SEALING_RUNTIME_PATCH 0
 #define SEALING_RUNTIME_PACK(maj, min, pat) (((maj) << 16) | ((min) << 8) | (pat))
 #define SEALING_RUNTIME_VERSION \
