@@ -112,16 +112,36 @@ le_bytes(digest_le "${digest}")
 string(REPEAT "00" 48 pad)
 set(all "${magic_le}${digest_le}${pad}${hex}")
 
-# .byte lines of 32 values.
+# .ascii lines of 64 bytes, as carrier-glue/data-form.awk writes data (the
+# cheapest form for GNU as and LLVM's assembler to read): printable bytes
+# as themselves, the rest as three-digit octal escapes; not as themselves
+# '"', '\\', and ';', '[', ']', which CMake (embed-asm.cmake) would read
+# as list syntax.
 string(LENGTH "${all}" n)
 set(lines "")
 set(i 0)
 while(i LESS n)
-  string(SUBSTRING "${all}" ${i} 64 chunk)
-  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," chunk "${chunk}")
-  string(REGEX REPLACE ",$" "" chunk "${chunk}")
-  string(APPEND lines "\t.byte ${chunk}\n")
-  math(EXPR i "${i} + 64")
+  string(SUBSTRING "${all}" ${i} 128 chunk)
+  string(LENGTH "${chunk}" cn)
+  set(text "")
+  set(j 0)
+  while(j LESS cn)
+    string(SUBSTRING "${chunk}" ${j} 2 h)
+    math(EXPR v "0x${h}")
+    if(v GREATER_EQUAL 32 AND v LESS 127 AND NOT v EQUAL 34 AND NOT v EQUAL 92
+       AND NOT v EQUAL 59 AND NOT v EQUAL 91 AND NOT v EQUAL 93)
+      string(ASCII ${v} c)
+      string(APPEND text "${c}")
+    else()
+      math(EXPR o1 "${v} / 64")
+      math(EXPR o2 "(${v} / 8) % 8")
+      math(EXPR o3 "${v} % 8")
+      string(APPEND text "\\${o1}${o2}${o3}")
+    endif()
+    math(EXPR j "${j} + 2")
+  endwhile()
+  string(APPEND lines "\t.ascii \"${text}\"\n")
+  math(EXPR i "${i} + 128")
 endwhile()
 
 file(WRITE "${OUT_ASM}.tmp"
