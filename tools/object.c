@@ -65,6 +65,17 @@ const struct sealctl_note *sealctl_deciding_note(const struct sealctl_object *o)
 	return best;
 }
 
+int sealctl_module_part(const struct sealctl_object *o)
+{
+	for (size_t i = 0; i < o->nnotes; i++) {
+		const struct sealing_desc_view *v = &o->notes[i].v;
+		if (v->decoded && v->d.policy != SEALING_POLICY_OFF &&
+		    v->d.runtime >= SEALING_RUNTIME_PACK(0, 3, 0))
+			return o->module_part;
+	}
+	return SEALCTL_MODULE_PART_NA;
+}
+
 int sealctl_process_pass(const struct sealctl_object *o)
 {
 	if (o->process_pass)

@@ -104,6 +104,11 @@ struct sealctl_object {
 			   has symbols, not that one; -1: none to tell, or
 			   not looked for (not an executable, or abi_tag) */
 
+	/* .sealing.module, the core's module part outside the image
+	 * (runtime/rt-fetch.c): 1 with its magic, 0 none, -1 a section of
+	 * that name without it. */
+	int module_part;
+
 	/* NT_SEALING_PROCESS: the executable's part of the runtime (its
 	 * process pass) is linked in. */
 	int process_pass;
@@ -140,6 +145,13 @@ const struct sealctl_note *sealctl_deciding_note(const struct sealctl_object *o)
  * carried the pass whole in every unit. */
 enum { SEALCTL_PASS_NONE, SEALCTL_PASS_NOTE, SEALCTL_PASS_V2 };
 int sealctl_process_pass(const struct sealctl_object *o);
+/*
+ * Whether the module's core keeps its module part in the file: o's
+ * module_part (1, 0, -1), or SEALCTL_MODULE_PART_NA when the question
+ * does not arise (no note of a runtime from 0.3.0 on above policy 0).
+ */
+enum { SEALCTL_MODULE_PART_NA = -2 };
+int sealctl_module_part(const struct sealctl_object *o);
 /* Why the object's sealing note is damaged (its first damaged note, else
  * its .note.sealing section), or NULL: what check fails it for. */
 const char *sealctl_object_damage(const struct sealctl_object *o);

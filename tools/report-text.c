@@ -114,6 +114,19 @@ void report_text(FILE *out, const struct sealctl_object *o)
 			sealctl_process_pass(o) == SEALCTL_PASS_V2 ?
 				"yes (a version 2 runtime, which every unit carried whole)" :
 				"no (the unit defining main was not instrumented: the executable seals only itself)");
+	switch (sealctl_module_part(o)) {
+	case 1:
+		fprintf(out, "  module part: yes (in the file, outside the image)\n");
+		break;
+	case 0:
+		fprintf(out, "  module part: no (the LLVM pass under LTO links it into the image; "
+			     "otherwise the module cannot seal itself after dlopen or under a program "
+			     "without the process pass)\n");
+		break;
+	case -1:
+		fprintf(out, "  module part: damaged (.sealing.module does not start with its magic)\n");
+		break;
+	}
 	/* Right below our note: the other way a module asks to be sealed. */
 	fprintf(out, "  memory-seal: %s\n", report_memory_seal(o));
 	if (o->linked)

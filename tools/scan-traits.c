@@ -32,6 +32,18 @@ static int scan_symbols(bfd *abfd, int dynamic, int *found)
 	return n > 0 ? 0 : -1;
 }
 
+/* The module part's head: "SEALMOD" and the note version. */
+static int module_part_head(bfd *abfd, asection *s)
+{
+	static const unsigned char magic[7] = { 'S', 'E', 'A', 'L', 'M', 'O', 'D' };
+	unsigned char head[8];
+
+	if (sc_section_size(abfd, s) < sizeof(head) ||
+	    !bfd_get_section_contents(abfd, s, head, 0, sizeof(head)))
+		return -1;
+	return !memcmp(head, magic, sizeof(magic)) && head[7] == SEALING_NOTE_VERSION ? 1 : -1;
+}
+
 void sealctl_scan_traits(bfd *abfd, struct sealctl_object *o)
 {
 	int sections = 0, loaded = 0;
@@ -40,6 +52,8 @@ void sealctl_scan_traits(bfd *abfd, struct sealctl_object *o)
 		const char *name = sc_section_name(abfd, s);
 		flagword f = sc_section_flags(abfd, s);
 		sections++;
+		if (name && !strcmp(name, ".sealing.module") && o->module_part <= 0)
+			o->module_part = module_part_head(abfd, s);
 		if (name && !strcmp(name, ".note.ABI-tag"))
 			o->abi_tag = 1;
 		if (name && (!strcmp(name, ".go.buildinfo") || !strcmp(name, ".note.go.buildid")))
