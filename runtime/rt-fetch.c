@@ -81,35 +81,39 @@ __attribute__((noinline)) static long rt_pread(long fd, void *buf, size_t len, u
 }
 
 /*
- * Where the module part starts in the file fd, in *off; or an errno.  A
- * file replaced since it was loaded may still hold the module part, which
- * works on the module in memory: its digest is all that matters.  The
- * section headers are read 16 at a time.
+ * Where the module part may start in the file fd, in *off; or an errno.
+ * The section header table's place comes from the ELF header the loader
+ * mapped (ehdr; from the file when there is none).  It is read 16 headers
+ * at a time from its end, where linkers put the sections no segment
+ * holds: one read for most files.  The block's head is checked once it
+ * is mapped (rt_fetch_run): a file replaced since it was loaded may still
+ * hold the module part, which works on the module in memory; its digest
+ * is all that matters.
  */
-static long rt_fetch_find(long fd, uint64_t *off)
+static long rt_fetch_find(long fd, const ElfW(Ehdr) *ehdr, uint64_t *off)
 {
 	enum { CHUNK = 16 };
 	ElfW(Shdr) sh[CHUNK];
-	ElfW(Ehdr) *eh = (ElfW(Ehdr) *)(void *)sh;
-	uint64_t head[2], shoff;
-	long err = rt_pread(fd, eh, sizeof(*eh), 0);
-	size_t n = eh->e_shnum;
+	long err = 0;
 
-	shoff = eh->e_shoff;
-	if (!err && eh->e_shentsize != sizeof(sh[0]))
+	if (!ehdr) {
+		ehdr = (const ElfW(Ehdr) *)(void *)sh;
+		err = rt_pread(fd, sh, sizeof(*ehdr), 0);
+	}
+	uint64_t shoff = ehdr->e_shoff;
+	size_t end = ehdr->e_shnum, k;
+	if (!err && ehdr->e_shentsize != sizeof(sh[0]))
 		err = ENOEXEC;
-	for (size_t i = 0; !err && i < n; i++) {
-		ElfW(Shdr) *h = &sh[i % CHUNK];
-		if (h == sh && (err = rt_pread(fd, sh, (n - i < CHUNK ? n - i : CHUNK) * sizeof(sh[0]),
-					       shoff + i * sizeof(sh[0]))))
+	for (; !err && end; end -= k) {
+		k = end < CHUNK ? end : CHUNK;
+		if ((err = rt_pread(fd, sh, k * sizeof(sh[0]), shoff + (end - k) * sizeof(sh[0]))))
 			break;
-		*off = h->sh_offset;
-		if (h->sh_type == SHT_PROGBITS && !(h->sh_flags & SHF_ALLOC) &&
-		    h->sh_size == SEALING_RT_MODULE_PART_SIZE &&
-		    !(err = rt_pread(fd, head, sizeof(head), *off)) &&
-		    head[0] == SEALING_RT_MODULE_PART_MAGIC &&
-		    head[1] == SEALING_RT_MODULE_PART_DIGEST)
-			return 0;
+		for (size_t i = k; i--;)
+			if (sh[i].sh_type == SHT_PROGBITS && !(sh[i].sh_flags & SHF_ALLOC) &&
+			    sh[i].sh_size == SEALING_RT_MODULE_PART_SIZE) {
+				*off = sh[i].sh_offset;
+				return 0;
+			}
 	}
 	return err ? err : ENOENT;
 }
@@ -186,12 +190,18 @@ RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call
 
 	m = fd;
 	if (!rt_syscall_failed(fd)) {
-		m = -rt_fetch_find(fd, &off);
+		m = -rt_fetch_find(fd, call->ehdr, &off);
 		skip = off & (rt_page_size(p) - 1);
 		if (!m)
 			m = rt_syscall6(SYS_mmap, 0, (long)(skip + SEALING_RT_MODULE_PART_SIZE),
 					PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, (long)(off - skip));
 		rt_syscall3(SYS_close, fd, 0, 0);
+		const uint64_t *head = (const uint64_t *)(m + skip);
+		if (!rt_syscall_failed(m) &&
+		    (head[0] != SEALING_RT_MODULE_PART_MAGIC || head[1] != SEALING_RT_MODULE_PART_DIGEST)) {
+			rt_syscall3(SYS_munmap, m, skip + SEALING_RT_MODULE_PART_SIZE, 0);
+			m = -ENOENT; /* another release's, or not one at all */
+		}
 	}
 	if (rt_syscall_failed(m)) {
 		rt_fetch_failed(p, call, path, -m);
