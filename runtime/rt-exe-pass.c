@@ -4,34 +4,29 @@
  * and has it begun?  Its NT_SEALING_PROCESS note says: it leads to the
  * part's entry and its state byte, SEALING_STATE_RAN once the
  * executable's constructor has begun, which also ends start-up.  The
- * core asks before sealing its own module (rt-ctor.c), the module part
- * before pinning (rt-startup.c).
+ * module part asks before it seals its module (rt_exe_will_seal,
+ * rt-module.c) and before pinning (rt-startup.c).
  */
 #include "rt.h"
 
-RT_HOT RT_FN sealing_rt_entry rt_exe_pass_of(const struct rt_object *e,
-					     volatile unsigned char **state)
+RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigned char **state)
 {
-	const ElfW(Nhdr) *h = rt_note_find(e->phdr, e->phnum, e->bias, SEALING_PROCESS_NOTE_TYPE,
-					   SEALING_PROCESS_DESCSZ);
+	struct rt_object e;
+	const ElfW(Nhdr) *h;
 	const volatile unsigned char *entry;
 
-	if (!h)
+	if (!rt_exe_headers(p, &e) ||
+	    !(h = rt_note_find(e.phdr, e.phnum, e.bias, SEALING_PROCESS_NOTE_TYPE,
+			       SEALING_PROCESS_DESCSZ)))
 		return 0;
 	const struct sealing_process_desc *d =
 		(const struct sealing_process_desc *)((const char *)(h + 1) + SEALING_NOTE_NAMESZ);
 	/* Only a part that speaks our version of sealing_rt_call. */
 	if (d->version != SEALING_NOTE_VERSION ||
-	    !(*state = rt_object_target(e, &d->state, PF_W)) ||
-	    !(entry = rt_object_target(e, &d->entry, PF_X)))
+	    !(*state = rt_object_target(&e, &d->state, PF_W)) ||
+	    !(entry = rt_object_target(&e, &d->entry, PF_X)))
 		return 0;
 	return (sealing_rt_entry)(uintptr_t)entry;
-}
-
-RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigned char **state)
-{
-	struct rt_object e;
-	return rt_exe_headers(p, &e) ? rt_exe_pass_of(&e, state) : 0;
 }
 
 RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p)

@@ -126,15 +126,6 @@ RT_COLD static void rt_fetch_say(const char *s)
 	rt_syscall3(SYS_write, 2, s, n);
 }
 
-/* "VALUE" if s is "NAME=VALUE", else NULL. */
-static const char *rt_fetch_env(const char *s, const char *name)
-{
-	while (*name)
-		if (*s++ != *name++)
-			return 0;
-	return s;
-}
-
 /*
  * The module part could not run: say so on stderr under SEALING_DEBUG
  * (SEALING_DEBUG_OUTPUT is the module part's to honour), and under policy
@@ -152,11 +143,11 @@ RT_COLD static void rt_fetch_failed(struct rt_process *p, const struct sealing_r
 	const char *v;
 
 	for (char **e = p->envp; e && *e; e++) {
-		if (!(seen & 1) && (v = rt_fetch_env(*e, "SEALING_POLICY="))) {
+		if (!(seen & 1) && (v = rt_env_value(*e, "SEALING_POLICY="))) {
 			seen |= 1;
 			if (sealing_parse_policy(v, &want) && (!secure || want > policy))
 				policy = want;
-		} else if (!(seen & 2) && (v = rt_fetch_env(*e, "SEALING_DEBUG="))) {
+		} else if (!(seen & 2) && (v = rt_env_value(*e, "SEALING_DEBUG="))) {
 			seen |= 2;
 			debug = !secure && sealing_streq(v, "1");
 		}

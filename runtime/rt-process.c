@@ -43,17 +43,6 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 		p->argv = 0;
 }
 
-/*
- * Does s start with prefix?  Then where its value starts, else NULL.  A
- * shorter s fails on its NUL, which no prefix holds.
- */
-static const char *rt_env_value(const char *s, const char *prefix)
-{
-	while (*prefix)
-		if (*s++ != *prefix++)
-			return 0;
-	return s;
-}
 
 /* One pass over the environment for all our variables; the first of each
  * wins, as getenv and sealctl ps read them. */

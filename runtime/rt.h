@@ -68,6 +68,19 @@ static inline const char *rt_basename(const char *s)
 	return b;
 }
 
+/*
+ * Does s start with prefix?  Then where its value starts, else NULL.  A
+ * shorter s fails on its NUL, which no prefix holds.  (The environment's
+ * readers: rt_process_env, and the core's rt_fetch_failed.)
+ */
+static inline const char *rt_env_value(const char *s, const char *prefix)
+{
+	while (*prefix)
+		if (*s++ != *prefix++)
+			return 0;
+	return s;
+}
+
 struct rt_range {
 	uintptr_t lo, hi;
 };
@@ -279,9 +292,6 @@ enum rt_load {
  * none, or a note that leads nowhere sound.
  */
 RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigned char **state);
-/* The same, for the executable e (rt_exe_headers). */
-RT_FN sealing_rt_entry rt_exe_pass_of(const struct rt_object *e,
-				      volatile unsigned char **state);
 RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p);
 /* Whether the executable's constructor has begun, which ends start-up. */
 RT_FN int rt_exe_started(struct rt_process *p);
