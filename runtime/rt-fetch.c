@@ -181,8 +181,14 @@ RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call
 
 	m = fd;
 	if (!rt_syscall_failed(fd)) {
+		char last;
 		m = -rt_fetch_find(fd, call->ehdr, &off);
 		skip = off & (rt_page_size(p) - 1);
+		/* A mapping past the file's end faults when read (SIGBUS): the
+		 * block's last byte must be in the file, or a damaged section
+		 * header would crash the process. */
+		if (!m && rt_pread(fd, &last, 1, off + SEALING_RT_MODULE_PART_SIZE - 1))
+			m = -ENOENT;
 		if (!m)
 			m = rt_syscall6(SYS_mmap, 0, (long)(skip + SEALING_RT_MODULE_PART_SIZE),
 					PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, (long)(off - skip));
