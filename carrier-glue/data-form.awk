@@ -5,6 +5,7 @@
 #
 #   awk -f data-form.awk LISTING CARRIED.s > DATA.s
 #   awk -v digest=1 -f data-form.awk LISTING > DIGEST
+#   awk -v bytes=HEX -f data-form.awk > DATA.s
 #
 # LISTING is `readelf -W -S -g -s -r` of the part's object followed by
 # `readelf -x` of each section with contents; CARRIED.s is the text the
@@ -22,6 +23,9 @@
 # themselves, the rest as three-digit octal escapes: GNU as reads any
 # digit after a shorter escape as part of it, and both assemblers stop
 # after three.
+#
+# bytes=HEX writes those bytes alone, as .ascii lines, for whoever wraps
+# them in a section: runtime/module-part.cmake's module part, data already.
 #
 # The digest is what two objects must share to be the same code: each
 # allocated section's bytes, relocations and (in code) mapping symbols,
@@ -289,9 +293,21 @@ function print_digest(    i, j, t, order, n, idx, off, k, line) {
 	}
 }
 
+BEGIN {
+	if (bytes != "") {
+		for (i = 1; i < length(bytes); i += 2)
+			put_byte(substr(bytes, i, 2))
+		flush()
+		only_bytes = 1
+		exit 0
+	}
+}
+
 END {
 	if (failed)
 		exit 1
+	if (only_bytes)
+		exit 0
 	if (digest) {
 		print_digest()
 		exit 0

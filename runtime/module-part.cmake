@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 #
-# cmake -DCC=<runtime compiler> -DREADELF=<readelf>
+# cmake -DCC=<runtime compiler> -DREADELF=<readelf> -DAWK=<awk>
+#       -DDATA_FORM_AWK=<carrier-glue/data-form.awk>
 #       -DOBJ=<sealing-rt-module.o> -DGROUP=<core's COMDAT group>
 #       -DOUT_ASM=<module-part.s> -DOUT_H=<sealing-rt-module-part.h>
 #       -P module-part.cmake
@@ -15,7 +16,7 @@
 # block: size, magic, digest, entry.  The code must run wherever it is
 # mapped, so every relocation in the object must be PC-relative and
 # resolve inside it: anything else fails the build here.
-foreach(v IN ITEMS CC READELF OBJ GROUP OUT_ASM OUT_H)
+foreach(v IN ITEMS CC READELF AWK DATA_FORM_AWK OBJ GROUP OUT_ASM OUT_H)
   if(NOT ${v})
     message(FATAL_ERROR "module-part.cmake: -D${v}= is required")
   endif()
@@ -31,14 +32,6 @@ function(run)
   set(out "${out}" PARENT_SCOPE)
 endfunction()
 
-run("${READELF}" -W -r -s "${OBJ}")
-string(REGEX MATCHALL "R_[A-Z0-9_]+" types "${out}")
-list(REMOVE_DUPLICATES types)
-foreach(t IN LISTS types)
-  if(NOT t MATCHES "^R_(X86_64_(PC32|PLT32)|AARCH64_(CALL26|JUMP26|CONDBR19|TSTBR14|ADR_PREL_LO21|LD_PREL_LO19))$")
-    message(FATAL_ERROR "module-part.cmake: ${OBJ} has a ${t} relocation: the module part must be position-independent without a GOT (no ADRP: -mcmodel=tiny on AArch64)")
-  endif()
-endforeach()
 # The code starts 64 bytes into a 64-aligned section (after its head), so
 # its sections keep their alignment up to 64 (GCC aligns some arrays to
 # 32, SSE constants to 16): no part of it may need more.
@@ -50,6 +43,13 @@ foreach(h IN LISTS shdrs)
   endif()
 endforeach()
 run("${READELF}" -W -r -s "${OBJ}")
+string(REGEX MATCHALL "R_[A-Z0-9_]+" types "${out}")
+list(REMOVE_DUPLICATES types)
+foreach(t IN LISTS types)
+  if(NOT t MATCHES "^R_(X86_64_(PC32|PLT32)|AARCH64_(CALL26|JUMP26|CONDBR19|TSTBR14|ADR_PREL_LO21|LD_PREL_LO19))$")
+    message(FATAL_ERROR "module-part.cmake: ${OBJ} has a ${t} relocation: the module part must be position-independent without a GOT (no ADRP: -mcmodel=tiny on AArch64)")
+  endif()
+endforeach()
 if(out MATCHES "[0-9]+: [0-9a-f]+ +[0-9]+ +[A-Z]+ +(GLOBAL|WEAK) +[A-Z]+ +UND +([^\n]+)")
   message(FATAL_ERROR "module-part.cmake: ${OBJ} refers to ${CMAKE_MATCH_2}, which the module part cannot reach")
 endif()
@@ -70,18 +70,11 @@ string(REGEX REPLACE "[ \n]" "" hex "${hex}")
 if(NOT hex MATCHES "^[0-9a-f]+$")
   message(FATAL_ERROR "module-part.cmake: cannot read the code of ${elf} from readelf")
 endif()
-if(hex STREQUAL "")
-  message(FATAL_ERROR "module-part.cmake: no code in ${elf}")
-endif()
 string(LENGTH "${hex}" n)
-math(EXPR code_bytes "${n} / 2")
-# Padded to 8 bytes, so the core can compare the size it finds.
-math(EXPR pad "(8 - ${code_bytes} % 8) % 8")
-foreach(i RANGE 1 ${pad})
-  if(pad GREATER 0)
-    string(APPEND hex "00")
-  endif()
-endforeach()
+# Padded to whole 8-byte words.
+math(EXPR pad "(8 - ${n} / 2 % 8) % 8")
+string(REPEAT "00" ${pad} zeros)
+string(APPEND hex "${zeros}")
 string(LENGTH "${hex}" n)
 math(EXPR size "64 + ${n} / 2")
 
@@ -109,40 +102,16 @@ function(le_bytes var h)
 endfunction()
 le_bytes(magic_le "${magic}")
 le_bytes(digest_le "${digest}")
-string(REPEAT "00" 48 pad)
-set(all "${magic_le}${digest_le}${pad}${hex}")
+string(REPEAT "00" 48 head_zeros)
+set(all "${magic_le}${digest_le}${head_zeros}${hex}")
 
-# .ascii lines of 64 bytes, as carrier-glue/data-form.awk writes data (the
-# cheapest form for GNU as and LLVM's assembler to read): printable bytes
-# as themselves, the rest as three-digit octal escapes; not as themselves
-# '"', '\\', and ';', '[', ']', which CMake (embed-asm.cmake) would read
-# as list syntax.
-string(LENGTH "${all}" n)
-set(lines "")
-set(i 0)
-while(i LESS n)
-  string(SUBSTRING "${all}" ${i} 128 chunk)
-  string(LENGTH "${chunk}" cn)
-  set(text "")
-  set(j 0)
-  while(j LESS cn)
-    string(SUBSTRING "${chunk}" ${j} 2 h)
-    math(EXPR v "0x${h}")
-    if(v GREATER_EQUAL 32 AND v LESS 127 AND NOT v EQUAL 34 AND NOT v EQUAL 92
-       AND NOT v EQUAL 59 AND NOT v EQUAL 91 AND NOT v EQUAL 93)
-      string(ASCII ${v} c)
-      string(APPEND text "${c}")
-    else()
-      math(EXPR o1 "${v} / 64")
-      math(EXPR o2 "(${v} / 8) % 8")
-      math(EXPR o3 "${v} % 8")
-      string(APPEND text "\\${o1}${o2}${o3}")
-    endif()
-    math(EXPR j "${j} + 2")
-  endwhile()
-  string(APPEND lines "\t.ascii \"${text}\"\n")
-  math(EXPR i "${i} + 128")
-endwhile()
+# As .ascii lines, written by carrier-glue/data-form.awk as it writes
+# every carried section: the cheapest form for both assemblers to read.
+execute_process(COMMAND "${AWK}" -v bytes=${all} -f "${DATA_FORM_AWK}"
+                OUTPUT_VARIABLE lines RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "module-part.cmake: data-form.awk failed: ${err}")
+endif()
 
 file(WRITE "${OUT_ASM}.tmp"
   "# The module part (runtime/rt-fetch.c): not mapped by the loader.\n"
