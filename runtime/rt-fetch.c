@@ -57,20 +57,11 @@
  */
 static const char *rt_fetch_path(struct rt_process *p, const void *ehdr)
 {
-	struct rt_object o, *e = &o;
-	const ElfW(Dyn) *dyn = 0;
+	const struct r_debug *r = rt_r_debug(p);
 
-	if (rt_exe_headers(p, e))
-		for (size_t i = 0; i < e->phnum; i++)
-			if (e->phdr[i].p_type == PT_DYNAMIC)
-				dyn = (const ElfW(Dyn) *)(e->bias + e->phdr[i].p_vaddr);
-	for (; dyn && dyn->d_tag != DT_NULL; dyn++)
-		if (dyn->d_tag == DT_DEBUG && dyn->d_un.d_ptr) {
-			const struct r_debug *r = (const struct r_debug *)dyn->d_un.d_ptr;
-			for (const struct link_map *l = r->r_map; l; l = l->l_next)
-				if (l->l_addr == (uintptr_t)ehdr && l->l_name && l->l_name[0])
-					return l->l_name;
-		}
+	for (const struct link_map *l = r ? r->r_map : 0; l; l = l->l_next)
+		if (l->l_addr == (uintptr_t)ehdr && l->l_name && l->l_name[0])
+			return l->l_name;
 	return "/proc/self/exe";
 }
 

@@ -13,14 +13,19 @@
  */
 #include "rt.h"
 
-/* The executable's r_debug, found through its PT_DYNAMIC. */
-static const struct r_debug *rt_r_debug(struct rt_process *p)
+/* The executable's r_debug, found through its PT_DYNAMIC.  Only its
+ * headers are read (rt_exe_headers): the core asks too (rt-fetch.c). */
+RT_FN const struct r_debug *rt_r_debug(struct rt_process *p)
 {
 	struct rt_object e;
+	const ElfW(Dyn) *d = 0;
 
-	if (!rt_object_exe(p, &e) || !e.dynamic)
+	if (!rt_exe_headers(p, &e))
 		return 0;
-	for (const ElfW(Dyn) *d = e.dynamic; d->d_tag != DT_NULL; d++)
+	for (size_t i = 0; i < e.phnum; i++)
+		if (e.phdr[i].p_type == PT_DYNAMIC)
+			d = (const ElfW(Dyn) *)(e.bias + e.phdr[i].p_vaddr);
+	for (; d && d->d_tag != DT_NULL; d++)
 		if (d->d_tag == DT_DEBUG)
 			return (const struct r_debug *)d->d_un.d_ptr;
 	return 0;

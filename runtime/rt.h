@@ -270,6 +270,9 @@ RT_FN int rt_self_from_loader(struct rt_process *p, struct rt_object *m,
 
 /* ---- rt-linkmap.c: the loader's list, for the rare paths -------------- */
 
+/* The executable's r_debug (DT_DEBUG), NULL without one (a static
+ * program). */
+RT_FN const struct r_debug *rt_r_debug(struct rt_process *p);
 RT_FN void *rt_lookup(struct rt_process *p, const char *name);
 typedef int (*rt_iterate_cb)(struct dl_phdr_info *, size_t, void *);
 /* dl_iterate_phdr, found through the link map; -1 if it cannot be. */

@@ -16,20 +16,7 @@
  */
 #include "rt.h"
 
-#include "rt-report.c"
-#include "rt-process.c"
-#include "rt-config.c"
-#include "rt-object.c"
-#include "rt-linkmap.c"
-#include "rt-self.c"
-#include "rt-startset.c"
-#include "rt-exe-pass.c"
-#include "rt-startup.c"
-#include "rt-pin.c"
-#include "rt-seal.c"
-#include "rt-relro.c"
-#include "rt-claim.c"
-#include "rt-module.c"
+#include "rt-module-part.h"
 
 /* The entry, first in the section (runtime/module-part.ld). */
 __attribute__((section(".text.sealing_module_entry"), used)) static int

@@ -43,24 +43,15 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 /* The core defines only some of what rt.h declares. */
 #pragma GCC diagnostic ignored "-Wunused-function"
 
-#include "rt-process.c"
-#include "rt-object.c"
 #ifdef SEALING_RT_MODULE_INLINE
 /* The module part linked in whole (the LLVM pass's bitcode form). */
-#include "rt-report.c"
-#include "rt-exe-pass.c"
-#include "rt-config.c"
-#include "rt-linkmap.c"
-#include "rt-self.c"
-#include "rt-startset.c"
-#include "rt-startup.c"
-#include "rt-pin.c"
-#include "rt-seal.c"
-#include "rt-relro.c"
-#include "rt-claim.c"
-#include "rt-module.c"
+#include "rt-module-part.h"
 #else
-/* The module part lives in the module's file (sealing-rt-module.c). */
+/* The module part lives in the module's file (sealing-rt-module.c): the
+ * core needs what finds that file. */
+#include "rt-process.c"
+#include "rt-object.c"
+#include "rt-linkmap.c"
 #include "rt-fetch.c"
 #endif
 #include "rt-ctor.c"
