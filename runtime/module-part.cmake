@@ -80,18 +80,29 @@ math(EXPR size "64 + ${n} / 2")
 
 string(SHA256 sum "${hex}")
 string(SUBSTRING "${sum}" 0 16 digest)
-# "SEALMOD" and the note version, little-endian (every runtime port is).
-file(STRINGS "${top}/include/sealing/note.h" vline REGEX "#define SEALING_NOTE_VERSION ")
-string(REGEX MATCH "[0-9]+" version "${vline}")
-math(EXPR vhex "${version}" OUTPUT_FORMAT HEXADECIMAL)
+# The magic and the note version, then the digest, little-endian (every
+# runtime port is); the names from include/sealing/note.h.
+file(STRINGS "${top}/include/sealing/note.h" defs
+     REGEX "#define SEALING_(NOTE_VERSION|MODULE_MAGIC|MODULE_SECTION) ")
+string(REGEX MATCH "SEALING_NOTE_VERSION ([0-9]+)" m "${defs}")
+math(EXPR vhex "${CMAKE_MATCH_1}" OUTPUT_FORMAT HEXADECIMAL)
 string(REGEX REPLACE "^0x" "" vhex "${vhex}")
 string(LENGTH "${vhex}" vl)
 if(vl LESS 2)
   set(vhex "0${vhex}")
 endif()
-set(magic "${vhex}444f4d4c414553")
+string(REGEX MATCH "SEALING_MODULE_MAGIC \"([A-Z]+)\"" m "${defs}")
+string(HEX "${CMAKE_MATCH_1}" magic_le)
+string(APPEND magic_le "${vhex}")
+string(REGEX MATCH "SEALING_MODULE_SECTION \"([^\"]+)\"" m "${defs}")
+set(section "${CMAKE_MATCH_1}")
+string(LENGTH "${magic_le}" ml)
+if(NOT ml EQUAL 16 OR section STREQUAL "")
+  message(FATAL_ERROR "module-part.cmake: SEALING_MODULE_MAGIC (7 letters) or SEALING_MODULE_SECTION not found in note.h")
+endif()
 
-# le_bytes(VAR HEX16): a 64-bit value's 16 hex digits, little-endian.
+# le_bytes(VAR HEX16): a 64-bit value's 16 hex digits, byte order swapped
+# (a number from its little-endian bytes, or the bytes from the number).
 function(le_bytes var h)
   set(r "")
   foreach(i RANGE 14 0 -2)
@@ -100,7 +111,7 @@ function(le_bytes var h)
   endforeach()
   set(${var} "${r}" PARENT_SCOPE)
 endfunction()
-le_bytes(magic_le "${magic}")
+le_bytes(magic "${magic_le}")
 le_bytes(digest_le "${digest}")
 string(REPEAT "00" 48 head_zeros)
 set(all "${magic_le}${digest_le}${head_zeros}${hex}")
@@ -115,7 +126,7 @@ endif()
 
 file(WRITE "${OUT_ASM}.tmp"
   "# The module part (runtime/rt-fetch.c): not mapped by the loader.\n"
-  "\t.pushsection .sealing.module,\"G\",%progbits,${GROUP},comdat\n"
+  "\t.pushsection ${section},\"G\",%progbits,${GROUP},comdat\n"
   "\t.balign 64\n"
   "${lines}"
   "\t.popsection\n")

@@ -79,9 +79,8 @@ void report_json(struct json *j, const struct sealctl_object *o)
 	json_kstr(j, "note_warning", o->note_damage);
 	json_kbool(j, "process_pass", sealctl_process_pass(o) != SEALCTL_PASS_NONE);
 	/* null where the question does not arise (sealctl_module_part). */
-	json_kstr(j, "module_part", sealctl_module_part(o) == 1 ? "file" :
-				    sealctl_module_part(o) == 0 ? "none" :
-				    sealctl_module_part(o) == -1 ? "damaged" : NULL);
+	int mp = sealctl_module_part(o);
+	json_kstr(j, "module_part", mp == 1 ? "file" : mp == 0 ? "none" : mp == -1 ? "damaged" : NULL);
 	json_kbool(j, "gnu_property_note", o->prop.present);
 	json_key(j, "memory_seal");
 	report_json_memory_seal(j, o);

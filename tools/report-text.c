@@ -124,7 +124,8 @@ void report_text(FILE *out, const struct sealctl_object *o)
 			     "without the process pass)\n");
 		break;
 	case -1:
-		fprintf(out, "  module part: damaged (.sealing.module does not start with its magic)\n");
+		fprintf(out, "  module part: damaged (" SEALING_MODULE_SECTION
+			     " does not start with its magic)\n");
 		break;
 	}
 	/* Right below our note: the other way a module asks to be sealed. */

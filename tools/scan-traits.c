@@ -32,16 +32,17 @@ static int scan_symbols(bfd *abfd, int dynamic, int *found)
 	return n > 0 ? 0 : -1;
 }
 
-/* The module part's head: "SEALMOD" and the note version. */
+/* The module part's head: SEALING_MODULE_MAGIC and the note version. */
 static int module_part_head(bfd *abfd, asection *s)
 {
-	static const unsigned char magic[7] = { 'S', 'E', 'A', 'L', 'M', 'O', 'D' };
-	unsigned char head[8];
+	static const char magic[] = SEALING_MODULE_MAGIC;
+	unsigned char head[sizeof(magic)];
 
 	if (sc_section_size(abfd, s) < sizeof(head) ||
 	    !bfd_get_section_contents(abfd, s, head, 0, sizeof(head)))
 		return -1;
-	return !memcmp(head, magic, sizeof(magic)) && head[7] == SEALING_NOTE_VERSION ? 1 : -1;
+	return !memcmp(head, magic, sizeof(magic) - 1) &&
+	       head[sizeof(magic) - 1] == SEALING_NOTE_VERSION ? 1 : -1;
 }
 
 void sealctl_scan_traits(bfd *abfd, struct sealctl_object *o)
@@ -52,7 +53,7 @@ void sealctl_scan_traits(bfd *abfd, struct sealctl_object *o)
 		const char *name = sc_section_name(abfd, s);
 		flagword f = sc_section_flags(abfd, s);
 		sections++;
-		if (name && !strcmp(name, ".sealing.module") && o->module_part <= 0)
+		if (name && !strcmp(name, SEALING_MODULE_SECTION) && o->module_part <= 0)
 			o->module_part = module_part_head(abfd, s);
 		if (name && !strcmp(name, ".note.ABI-tag"))
 			o->abi_tag = 1;

@@ -76,6 +76,14 @@
  */
 #define SEALING_COMDAT_GROUP "__sealing_rt_v" SEALING_STR(SEALING_NOTE_VERSION)
 #define SEALING_EXE_COMDAT_GROUP SEALING_COMDAT_GROUP "_exe"
+/*
+ * The core's module part (runtime/rt-fetch.c): a section of its group
+ * that no segment covers, starting with this magic, the note version as
+ * its eighth byte, then a 64-bit digest of the code
+ * (runtime/module-part.cmake writes it, sealctl status reads it).
+ */
+#define SEALING_MODULE_SECTION ".sealing.module"
+#define SEALING_MODULE_MAGIC "SEALMOD"
 
 enum sealing_policy {
 	SEALING_POLICY_OFF = 0,     /* no mseal call at all */
