@@ -6,7 +6,7 @@
  * refused, one anonymous mapping): rt_relro_batch_swap, rt-relro.c; then
  * each object gets one mseal.
  */
-#include "rt-pass.h"
+#include "rt-batch.h"
 
 /*
  * Without mseal (Linux 6.3 to 6.9 have the memfd way but no mseal) nothing

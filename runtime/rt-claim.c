@@ -34,16 +34,15 @@
  */
 #include "rt.h"
 
-static void rt_claim_note(const struct rt_object *o, const ElfW(Nhdr) *h, void *arg)
+RT_FN void rt_claim_note(const struct rt_object *o, const ElfW(Nhdr) *h, void *bits)
 {
 	const struct sealing_note *n = (const struct sealing_note *)h;
 	volatile unsigned char *s;
 
-	(void)arg;
 	if (n->desc.policy != SEALING_POLICY_OFF && !rt_note_damage(n, 0) &&
 	    (s = rt_object_state(o, n)) &&
 	    !(rt_state_get(s) & SEALING_STATE_LOADER))
-		rt_state_set(s, SEALING_STATE_CLAIMED);
+		rt_state_set(s, *(const unsigned *)bits);
 }
 
 /* data: the executable's AT_PHDR, which claims nothing of its own. */
@@ -55,7 +54,9 @@ static int rt_claim_cb(struct dl_phdr_info *info, size_t size, void *data)
 	if ((uintptr_t)info->dlpi_phdr == *(const uintptr_t *)data)
 		return 0;
 	rt_object_scan(&o, info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr, 0);
-	rt_note_each(&o, SEALING_NOTE_TYPE, SEALING_NOTE_DESCSZ, rt_claim_note, 0);
+	unsigned bits = SEALING_STATE_CLAIMED;
+
+	rt_note_each(&o, SEALING_NOTE_TYPE, SEALING_NOTE_DESCSZ, rt_claim_note, &bits);
 	return 0;
 }
 

@@ -20,6 +20,11 @@
  * - An object the admin's exempt file names for this program (the loader
  *   module reads it, loader/exempt-file.c) is left open whatever its note
  *   says, wherever the loader module would otherwise seal it.
+ * - Under an executable without the process pass, the first start-up
+ *   library's runtime seals every other start-up library with a note
+ *   whose runtime has not run, before their constructors, in one batch,
+ *   and marks each SEALING_STATE_BATCHED: that library's runtime, and
+ *   everyone after, leaves it.
  * - Anything that dlclose could unmap is pinned first (RTLD_NODELETE):
  *   a dlopen'd object, and one the walk could not place, since pinning a
  *   start-up object costs a call and changes nothing.  musl never unloads.
@@ -76,6 +81,8 @@ static struct rt_decision rt_decide_noted(const struct rt_facts *f)
 
 	if (f->has_state && (f->state & SEALING_STATE_LOADER))
 		return rt_because(RT_REASON_BY_LOADER);
+	if (f->has_state && (f->state & SEALING_STATE_BATCHED))
+		return rt_because(RT_REASON_BY_LIBRARY);
 	if (f->asker == RT_ASK_EXE) {
 		/* Without a usable state byte it may have left its sealing to
 		 * us, and sealing twice is harmless. */
@@ -110,8 +117,31 @@ static struct rt_decision rt_decide_plain(const struct rt_facts *f)
 			    RT_REASON_NOTELESS_UNKNOWN);
 }
 
+/*
+ * The first start-up library seals only what is sure to be its peers':
+ * libraries with a note and a usable state byte, loaded at start-up (so
+ * never unloaded: nothing to pin), whose runtime has not run and was not
+ * handed to anyone.  A damaged state byte, a dlopen'd object, the
+ * executable: each one's own runtime will run and say what it did.
+ */
+static struct rt_decision rt_decide_for_library(const struct rt_facts *f)
+{
+	if (f->has_state && (f->state & SEALING_STATE_LOADER))
+		return rt_because(RT_REASON_BY_LOADER);
+	if (f->has_state && (f->state & SEALING_STATE_BATCHED))
+		return rt_because(RT_REASON_BY_LIBRARY);
+	if (!f->has_note || !f->has_state || f->is_exe || f->is_vdso ||
+	    f->origin != RT_ORIGIN_STARTUP || (f->state & SEALING_STATE_RAN))
+		return rt_because(RT_REASON_NOT_THE_LIBRARYS);
+	if (f->policy == SEALING_POLICY_OFF)
+		return rt_because(RT_REASON_POLICY0);
+	return rt_because(RT_REASON_LIBRARY_STARTUP);
+}
+
 static struct rt_decision rt_decide_asked(const struct rt_facts *f)
 {
+	if (f->asker == RT_ASK_LIBRARY)
+		return rt_decide_for_library(f);
 	if (f->is_exe && f->asker == RT_ASK_EXE && f->has_note)
 		return rt_because(f->has_state && (f->state & SEALING_STATE_LOADER) ? RT_REASON_BY_LOADER :
 				  f->policy == SEALING_POLICY_OFF ? RT_REASON_POLICY0 :

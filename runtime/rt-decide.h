@@ -2,7 +2,9 @@
 /*
  * Who seals what: the one rule, for every party that seals objects other
  * than its own module (the executable's process pass, rt-scope.c; the
- * loader module, loader/sweep.c) and for sealctl ps, which predicts them.
+ * loader module, loader/sweep.c; the first start-up library under an
+ * executable without the pass, rt-startup-batch.c) and for sealctl ps,
+ * which predicts them.
  * Facts about one object and about who is asking go in; out comes what
  * to do with it and why.  The reason's text is what the SEALING_DEBUG
  * line and sealctl ps both print.
@@ -23,6 +25,10 @@
 enum rt_asker {
 	RT_ASK_EXE,    /* the executable's process pass, at start-up */
 	RT_ASK_LOADER, /* libsealing-loader.so, before main and after dlopen */
+	/* The first start-up library's module part, under an executable
+	 * without the process pass: the other libraries with a note, before
+	 * their constructors (rt-startup-batch.c). */
+	RT_ASK_LIBRARY,
 };
 
 struct rt_facts {
@@ -63,6 +69,9 @@ enum rt_action {
 	X(OWN_RUNTIME, RT_LEAVE, "its own runtime followed its note")          \
 	X(BY_LOADER, RT_LEAVE, "sealed by the dynamic loader")                 \
 	X(BY_EXECUTABLE, RT_LEAVE, "loaded at start-up: the executable's process pass covers it") \
+	X(BY_LIBRARY, RT_LEAVE, "loaded at start-up: the first library's batch followed its note") \
+	X(NOT_THE_LIBRARYS, RT_LEAVE,                                          \
+	  "not a start-up library whose runtime is still to run: not the first library's to seal") \
 	X(NOT_IN_SCOPE, RT_LEAVE,                                              \
 	  "no note, and the executable seals only modules with one (scope=module or policy 0)") \
 	X(POLICY0, RT_SKIP, "policy 0")                                        \
@@ -81,6 +90,7 @@ enum rt_action {
 	X(NOTELESS_STARTUP, RT_SEAL, "no note, loaded at start-up, sealed by the executable") \
 	X(NOTELESS_UNKNOWN, RT_PIN_SEAL,                                       \
 	  "no note, start-up or dlopen'd, cannot tell: pinned and sealed by the executable") \
+	X(LIBRARY_STARTUP, RT_SEAL, "loaded at start-up, sealed in the first library's batch") \
 	X(LOADER_STARTUP, RT_SEAL, "loaded at start-up, sealed by libsealing-loader.so") \
 	X(LOADER_DLOPEN, RT_PIN_SEAL, "dlopen'd, pinned and sealed by libsealing-loader.so") \
 	X(LOADER_UNKNOWN, RT_PIN_SEAL,                                         \

@@ -4,7 +4,7 @@
  * and has it begun?  Its NT_SEALING_PROCESS note says: it leads to the
  * part's entry and its state byte, SEALING_STATE_RAN once the
  * executable's constructor has begun, which also ends start-up.  The
- * module part asks before it seals its module (rt_exe_will_seal,
+ * module part asks before it seals its module (rt_module_run,
  * rt-module.c) and before pinning (rt-startup.c).
  */
 #include "rt.h"
@@ -33,13 +33,6 @@ RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p)
 {
 	volatile unsigned char *s;
 	return rt_exe_pass(p, &s) ? s : 0;
-}
-
-RT_HOT RT_FN int rt_exe_will_seal(struct rt_process *p, const struct sealing_rt_call *call)
-{
-	volatile unsigned char *s;
-	return call->mutable_lo == call->mutable_hi && rt_exe_pass(p, &s) &&
-	       !(rt_state_get(s) & SEALING_STATE_RAN);
 }
 
 /* Has the executable's constructor begun?  Then start-up is over. */

@@ -17,5 +17,8 @@
 #include "rt-pin.c"
 #include "rt-seal.c"
 #include "rt-relro.c"
+#include "rt-decide.c"
+#include "rt-batch.c"
+#include "rt-startup-batch.c"
 #include "rt-claim.c"
 #include "rt-module.c"

@@ -16,13 +16,15 @@
  */
 #include "rt.h"
 
-RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call)
+/* batch: no executable's pass in this process, so a start-up library
+ * seals its peers with itself (rt-startup-batch.c). */
+RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_rt_call *call,
+				     int batch)
 {
 	const volatile struct sealing_note *note = call->note;
 	struct rt_object mod, *m = &mod;
 	struct rt_config c;
 	struct rt_result r = { 0 };
-	struct rt_range relro;
 	const char *skipped = 0, *how = 0, *damage = 0;
 	enum rt_load kind = RT_LOAD_STARTUP;
 	int found = rt_self_from_ehdr(m, call->ehdr, (const void *)note);
@@ -34,8 +36,10 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 	rt_config_read(p, applied ? applied : note, &c);
 	if (rt_note_check(note, call->state))
 		damage = "note damaged (sealctl check says how)";
-	if (c.policy == SEALING_POLICY_OFF && !c.debug && !damage)
-		return; /* nothing to do and nothing to say */
+	/* Nothing to do and nothing to say; unless a start-up library's
+	 * batch could save its peers the same finding (rt-startup-batch.c). */
+	if (c.policy == SEALING_POLICY_OFF && !c.debug && !damage && !batch)
+		return;
 	/* Names cost a walk of the link map: only for messages and pinning. */
 #define NAME (found ? rt_object_name(p, m) : 0)
 	if (c.debug && c.warning)
@@ -77,12 +81,15 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 		how = "dlopen'd, pinned";
 	}
 
-	if (!skipped) {
+	if (batch && found && kind == RT_LOAD_STARTUP &&
+	    (!skipped || c.policy == SEALING_POLICY_OFF)) {
+		/* Even at policy 0 (SEALING_POLICY=0 lowers them all alike):
+		 * the others then need not map their module parts to learn it. */
 		struct rt_range mut = { call->mutable_lo, call->mutable_hi };
-		uintptr_t page = rt_page_size(p);
-		if (!(c.flags & SEALING_FLAG_RELRO_KEEP) && rt_relro_range(m, page, &relro))
-			rt_relro_swap(relro, &r);
-		rt_seal_image(m, page, mut, &r);
+		rt_seal_startup_batch(p, m, &c, mut, &r);
+	} else if (!skipped) {
+		struct rt_range mut = { call->mutable_lo, call->mutable_hi };
+		rt_seal_alone(m, c.flags, mut, rt_page_size(p), &r);
 	}
 	if (c.debug)
 		rt_report_brief(NAME, &c, how, &r, skipped);
@@ -139,11 +146,15 @@ RT_FN int rt_module_run(const struct sealing_rt_call *call)
 
 	rt_process_core(&p, call->argc, call->argv, call->envp);
 	p.frame = call->frame;
-	if (rt_state_get(call->state) & SEALING_STATE_LOADER)
+	if (rt_state_get(call->state) & SEALING_STATE_LOADER) {
 		rt_sealed_by_loader(&p, call);
-	else if (rt_exe_will_seal(&p, call))
+		return 1;
+	}
+	volatile unsigned char *pass = rt_exe_pass_state(&p);
+	if (pass && !(rt_state_get(pass) & SEALING_STATE_RAN) &&
+	    call->mutable_lo == call->mutable_hi)
 		rt_claim_startup(&p); /* so that the others need not ask (rt-claim.c) */
 	else
-		rt_seal_module(&p, call);
+		rt_seal_module(&p, call, !pass);
 	return 1;
 }

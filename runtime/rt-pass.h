@@ -8,28 +8,9 @@
 #define SEALING_RT_PASS_H
 
 #include "rt.h"
-#include "rt-decide.h"
+#include "rt-batch.h"
 
-/* ---- rt-batch.c and rt-sweep.c: sealing what others loaded ---------- */
-
-struct rt_job {
-	struct rt_object o;
-	struct rt_config c; /* the policy and flags it is sealed under, debug */
-	struct rt_facts f;
-	struct rt_decision d;
-	struct rt_result r;
-	/* SEALING_MUTABLE pages: the executable's from its symbols, any
-	 * other object's from its mutable note (rt_object_mutable). */
-	struct rt_range mut;
-	unsigned index; /* its place in the link map */
-	unsigned known : 1;    /* an earlier sweep sealed it: not looked at */
-	unsigned gone : 1;     /* unloaded before it could be pinned */
-	unsigned unpinned : 1; /* could not be made RTLD_NODELETE */
-};
-
-/* Seals the jobs' objects, RELRO copies in one batch; the syscalls made. */
-RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t page);
-
+/* ---- rt-sweep.c: sealing what others loaded ------------------------- */
 struct rt_sweep {
 	/* Set by whoever sweeps. */
 	struct rt_process *p;

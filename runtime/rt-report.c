@@ -206,8 +206,8 @@ RT_COLD RT_FN void rt_report_brief(const char *name, const struct rt_config *c,
 				   const char *how, const struct rt_result *r,
 				   const char *skipped)
 {
-	/* A module's own core swaps the mremap way only (rt-relro.c). */
-	rt_report_line(name, c, how, r, skipped, 0, "made anonymous");
+	rt_report_line(name, c, how, r, skipped, 0,
+		       r->relro_how ? r->relro_how : "made anonymous");
 }
 
 RT_COLD RT_FN void rt_fatal(const char *name, const struct rt_result *r,

@@ -298,12 +298,6 @@ RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigned char 
 RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p);
 /* Whether the executable's constructor has begun, which ends start-up. */
 RT_FN int rt_exe_started(struct rt_process *p);
-/*
- * Whether the executable's part will seal the module call describes, so
- * that it need not: the part has not run yet, and the module has no
- * SEALING_MUTABLE pages, which only it knows.
- */
-RT_FN int rt_exe_will_seal(struct rt_process *p, const struct sealing_rt_call *call);
 
 /*
  * The start-up set (rt-startset.h), fed from the loaded objects in
@@ -334,6 +328,13 @@ RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m)
 /* SEALING_STATE_CLAIMED in every instrumented object's state byte but the
  * executable's; only while the executable's pass is still to come. */
 RT_FN void rt_claim_startup(struct rt_process *p);
+/* rt_note_each's callback: *bits into the state byte of every policy
+ * note of o's that leads to one (not a policy-0 note's, nor a damaged
+ * one's, nor one the dynamic loader marked).  One callback for the claim
+ * and the start-up batch alike: a second one made LLVM's LTO specialise
+ * rt_note_each, out of the runtime's COMDAT group. */
+RT_FN void rt_claim_note(const struct rt_object *o, const ElfW(Nhdr) *h, void *bits);
+
 
 /* ---- rt-module.c: a module sealing itself ---------------------------- */
 
@@ -384,6 +385,19 @@ RT_FN int rt_relro_range(const struct rt_object *o, uintptr_t page,
 			 struct rt_range *out);
 /* Replaces one RELRO range by an anonymous read-only copy, atomically. */
 RT_FN void rt_relro_swap(struct rt_range relro, struct rt_result *r);
+/* rt_relro_swap unless flags say relro=keep, then rt_seal_image. */
+RT_FN void rt_seal_alone(const struct rt_object *o, uint32_t flags, struct rt_range mut,
+			 uintptr_t page, struct rt_result *r);
+
+/* ---- rt-startup-batch.c: the first start-up library seals its peers -- */
+
+/* Under an executable without the process pass: self (the caller's
+ * module, loaded at start-up, under c, with its SEALING_MUTABLE pages
+ * mut; left open at policy 0) and every start-up library whose runtime is
+ * still to run, in one batch; self's result in *r. */
+RT_FN void rt_seal_startup_batch(struct rt_process *p, const struct rt_object *self,
+				 const struct rt_config *c, struct rt_range mut,
+				 struct rt_result *r);
 
 /*
  * Several objects at once (the executable's process pass, the loader

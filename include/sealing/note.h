@@ -34,7 +34,7 @@
  * older copy.  major.minor.patch, packed as major << 16 | minor << 8 | patch.
  */
 #define SEALING_RUNTIME_MAJOR 0
-#define SEALING_RUNTIME_MINOR 3
+#define SEALING_RUNTIME_MINOR 4
 #define SEALING_RUNTIME_PATCH 0
 #define SEALING_RUNTIME_PACK(maj, min, pat) (((maj) << 16) | ((min) << 8) | (pat))
 #define SEALING_RUNTIME_VERSION \
@@ -141,6 +141,11 @@ enum sealing_flag { SEALING_FLAG_OPTIONS(SEALING_X_BIT) };
  * (.preinit_array): its process pass will seal this start-up module, so
  * the module's constructor has nothing to find out. */
 #define SEALING_STATE_CLAIMED 0x20u
+/* Set, with RAN and CLAIMED, by the first start-up library's runtime under
+ * an executable without the process pass: it sealed this start-up module
+ * in one batch with itself, before this module's constructor ran, which
+ * therefore has nothing to do (runtime/rt-startup-batch.c). */
+#define SEALING_STATE_BATCHED 0x40u
 
 /*
  * The memfd that holds the RELRO copies of the objects the process pass

@@ -27,6 +27,8 @@
 
 #define RAN SEALING_STATE_RAN
 #define DEF (SEALING_STATE_RAN | SEALING_STATE_DEFERRED)
+/* As the first start-up library marks a peer it sealed (rt-startup-batch.c). */
+#define BAT (SEALING_STATE_RAN | SEALING_STATE_CLAIMED | SEALING_STATE_BATCHED)
 #define SKIPF SEALING_FLAG_DLOPEN_SKIP
 
 struct row {
@@ -37,6 +39,7 @@ struct row {
 
 #define EXE RT_ASK_EXE
 #define LDR RT_ASK_LOADER
+#define LIB RT_ASK_LIBRARY
 #define S RT_ORIGIN_STARTUP
 #define D RT_ORIGIN_DLOPEN
 #define U RT_ORIGIN_UNKNOWN
@@ -96,6 +99,20 @@ static const struct row rows[] = {
 	{ "loader: no note, SEALING_POLICY=0", { .asker = LDR, .origin = S, .policy = 0 }, RT_REASON_POLICY0 },
 	{ "loader: vdso", { .asker = LDR, .origin = S, .is_vdso = 1, .policy = 1 }, RT_REASON_VDSO },
 	{ "loader: vdso, SEALING_VDSO=seal", { .asker = LDR, .origin = S, .is_vdso = 1, .seal_vdso = 1, .policy = 1 }, RT_REASON_LOADER_STARTUP },
+	/* The first start-up library, under an executable without the pass. */
+	{ "library: a peer whose runtime is still to run", { .asker = LIB, .origin = S, .has_note = 1, .has_state = 1, .policy = 1 }, RT_REASON_LIBRARY_STARTUP },
+	{ "library: a peer at policy 2", { .asker = LIB, .origin = S, .has_note = 1, .has_state = 1, .policy = 2 }, RT_REASON_LIBRARY_STARTUP },
+	{ "library: a peer at policy 0", { .asker = LIB, .origin = S, .has_note = 1, .has_state = 1, .policy = 0 }, RT_REASON_POLICY0 },
+	{ "library: a peer whose runtime ran", { .asker = LIB, .origin = S, .has_note = 1, .has_state = 1, .state = RAN, .policy = 1 }, RT_REASON_NOT_THE_LIBRARYS },
+	{ "library: a peer already in a batch", { .asker = LIB, .origin = S, .has_note = 1, .has_state = 1, .state = BAT, .policy = 1 }, RT_REASON_BY_LIBRARY },
+	{ "library: a peer the dynamic loader sealed", { .asker = LIB, .origin = S, .has_note = 1, .has_state = 1, .state = SEALING_STATE_LOADER, .policy = 1 }, RT_REASON_BY_LOADER },
+	{ "library: damaged state byte", { .asker = LIB, .origin = S, .has_note = 1, .has_state = 0, .policy = 1 }, RT_REASON_NOT_THE_LIBRARYS },
+	{ "library: dlopen'd", { .asker = LIB, .origin = D, .has_note = 1, .has_state = 1, .policy = 1 }, RT_REASON_NOT_THE_LIBRARYS },
+	{ "library: origin unknown", { .asker = LIB, .origin = U, .has_note = 1, .has_state = 1, .policy = 1 }, RT_REASON_NOT_THE_LIBRARYS },
+	{ "library: no note", { .asker = LIB, .origin = S, .policy = 1 }, RT_REASON_NOT_THE_LIBRARYS },
+	{ "library: the executable", { .asker = LIB, .origin = S, .is_exe = 1, .has_note = 1, .has_state = 1, .policy = 1 }, RT_REASON_NOT_THE_LIBRARYS },
+	{ "exe: noted, in the first library's batch", { .asker = EXE, .origin = S, .has_note = 1, .has_state = 1, .state = BAT, .policy = 1 }, RT_REASON_BY_LIBRARY },
+	{ "loader: noted, in the first library's batch", { .asker = LDR, .origin = S, .has_note = 1, .has_state = 1, .state = BAT, .policy = 1 }, RT_REASON_BY_LIBRARY },
 };
 
 static int failures;
@@ -154,6 +171,15 @@ static void invariants(const struct rt_facts *f)
 	if (f->asker == RT_ASK_LOADER && f->has_note && f->has_state &&
 	    (f->state & SEALING_STATE_RAN) && d.action != RT_LEAVE)
 		fail("the loader acted on a module whose runtime ran", f, d);
+	if (f->asker == RT_ASK_LIBRARY && sealing(d) &&
+	    (!f->has_note || !f->has_state || f->is_exe || f->origin != RT_ORIGIN_STARTUP ||
+	     (f->state & (SEALING_STATE_RAN | SEALING_STATE_LOADER))))
+		fail("the first library sealed what is not a start-up peer still to run", f, d);
+	if (f->asker == RT_ASK_LIBRARY && d.action == RT_PIN_SEAL)
+		fail("the first library pinned (it seals start-up objects only)", f, d);
+	/* The batch never takes the executable. */
+	if (f->has_state && (f->state & SEALING_STATE_BATCHED) && !f->is_exe && d.action != RT_LEAVE)
+		fail("acted on a module the first library's batch followed", f, d);
 	/* The reason's own action, whichever way it was reached. */
 	struct rt_facts again = *f;
 	if (rt_decide(&again).action != d.action)
@@ -208,11 +234,11 @@ int main(void)
 			printf("FAIL: no row gives \"%s\"\n", rt_reason_text((enum rt_reason)r));
 		}
 
-	static const unsigned states[] = { 0, RAN, DEF, SEALING_STATE_LOADER };
+	static const unsigned states[] = { 0, RAN, DEF, SEALING_STATE_LOADER, BAT };
 	for (unsigned bits = 0; bits < 1u << 13; bits++)
-		for (int asker = RT_ASK_EXE; asker <= RT_ASK_LOADER; asker++)
+		for (int asker = RT_ASK_EXE; asker <= RT_ASK_LIBRARY; asker++)
 			for (int origin = RT_ORIGIN_STARTUP; origin <= RT_ORIGIN_UNKNOWN; origin++)
-				for (unsigned s = 0; s < 4; s++)
+				for (unsigned s = 0; s < sizeof(states) / sizeof(states[0]); s++)
 					for (unsigned policy = 0; policy <= 2; policy++) {
 						struct rt_facts f = {
 							.asker = (enum rt_asker)asker,

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The start-up batch: under an executable without the process pass (an
+ * uninstrumented program, a Rust or Go one that does not link
+ * sealing-rt.o), the first instrumented start-up library whose
+ * constructor runs seals itself and every other start-up library with a
+ * note whose runtime is still to run, in one batch, and marks them
+ * SEALING_STATE_BATCHED; their constructors then return at once
+ * (rt-ctor.c), as under a claiming executable.
+ *
+ * Why: each of those libraries would otherwise map its module part from
+ * its file (rt-fetch.c), about 8 us apiece, and swap its RELRO the mremap
+ * way, where one memfd serves the whole batch (rt-relro.c).  One file read
+ * per process, as under the executable's pass.
+ *
+ * Why it is safe to seal them before their constructors: by the time any
+ * start-up constructor runs, ld.so has relocated every start-up object
+ * and applied its RELRO; the patched loader (glibc/) seals them at that
+ * point too.  Only the start-up prefix of the link map is taken
+ * (rt-startup.c): nothing a dlopen could have added, so nothing dlclose
+ * could unmap, and nothing half loaded by another thread.  A library
+ * with SEALING_MUTABLE pages is left to itself, as its constructor never
+ * defers; so is one whose note or state byte is damaged, which its own
+ * runtime names.  Who gets sealed is rt_decide's (RT_ASK_LIBRARY).
+ */
+#include "rt-batch.h"
+
+struct rt_startup_batch {
+	struct rt_process *p;
+	struct rt_startup_walk walk;
+	const void *self_phdr;
+	struct rt_job jobs[RT_BATCH + 1]; /* the last: where a candidate is
+					   * looked at when the batch is full */
+	unsigned njobs, cap; /* cap: room left beside the caller's own job */
+	int more; /* candidates the batch had no room for: walk again */
+	_Alignas(uintptr_t) uint32_t tab[1024];
+};
+
+/* Reads only, under dl_iterate_phdr's lock. */
+static int rt_startup_batch_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct rt_startup_batch *b = data;
+	struct rt_job *j = &b->jobs[b->njobs];
+	struct rt_range mut;
+	volatile unsigned char *state;
+	unsigned index = b->walk.set.seen;
+
+	(void)size;
+	rt_startup_walk_next(&b->walk, info);
+	if (info->dlpi_phdr != b->self_phdr && (uintptr_t)info->dlpi_phdr != b->walk.exe_phdr &&
+	    !rt_is_vdso(b->walk.vdso, info->dlpi_phdr)) {
+		*j = (struct rt_job){ .index = index };
+		rt_object_from_info(&j->o, info);
+		/* Not a policy-0 note: an opted-out module is never marked
+		 * (rt_claim_note), so its own runtime, if any, speaks. */
+		if (j->o.note && j->o.note->desc.policy != SEALING_POLICY_OFF &&
+		    !rt_note_damage(j->o.note, 0) &&
+		    (state = rt_object_state(&j->o, j->o.note)) != 0 &&
+		    !(rt_state_get(state) & SEALING_STATE_RAN) &&
+		    !rt_object_mutable(&j->o, &mut)) {
+			if (b->njobs < b->cap)
+				b->njobs++;
+			else
+				b->more = 1;
+		}
+	}
+	/* Past the prefix lies nothing of start-up. */
+	return b->walk.set.phase != RT_WALK_PREFIX;
+}
+
+/*
+ * One walk and what it found: decided, sealed (with self, the caller's
+ * own module, first, when given), marked, reported.  How many it marked.
+ */
+static unsigned rt_startup_batch_once(struct rt_startup_batch *b, struct rt_job *self)
+{
+	struct rt_job *seal[RT_BATCH];
+	unsigned nseal = 0, marked = 0;
+	unsigned bits = SEALING_STATE_RAN | SEALING_STATE_CLAIMED | SEALING_STATE_BATCHED;
+
+	b->njobs = 0;
+	b->cap = self ? RT_BATCH - 1 : RT_BATCH;
+	b->more = 0;
+	rt_startup_walk_init(&b->walk, b->p, b->tab, sizeof(b->tab) / sizeof(b->tab[0]));
+	/* Unwalkable (no dl_iterate_phdr found): the caller's module alone. */
+	if (rt_iterate(b->p, rt_startup_batch_cb, b) < 0)
+		b->njobs = 0;
+	if (self)
+		seal[nseal++] = self;
+	for (unsigned i = 0; i < b->njobs; i++) {
+		struct rt_job *j = &b->jobs[i];
+		volatile unsigned char *state = rt_object_state(&j->o, j->o.note);
+
+		rt_config_read(b->p, j->o.note, &j->c);
+		j->f = (struct rt_facts){
+			.asker = RT_ASK_LIBRARY,
+			.origin = rt_startup_origin(&b->walk, j->index),
+			.has_note = 1,
+			.has_state = 1,
+			.state = rt_state_get(state),
+			.policy = j->c.policy,
+			.flags = j->c.flags,
+		};
+		j->d = rt_decide(&j->f);
+		if (j->d.action == RT_SEAL)
+			seal[nseal++] = j;
+	}
+	if (nseal == 1 && self)
+		rt_seal_alone(&self->o, self->c.flags, self->mut, rt_page_size(b->p), &self->r);
+	else
+		rt_seal_jobs(seal, nseal, rt_page_size(b->p));
+	for (unsigned i = 0; i < b->njobs; i++) {
+		struct rt_job *j = &b->jobs[i];
+		const char *skipped = j->d.action == RT_SKIP ? rt_reason_text(j->d.reason) : 0;
+		const char *how = skipped ? "loaded at start-up, in the first library's batch" :
+					    rt_reason_text(j->d.reason);
+
+		if (j->d.action == RT_LEAVE)
+			continue;
+		rt_note_each(&j->o, SEALING_NOTE_TYPE, SEALING_NOTE_DESCSZ, rt_claim_note, &bits);
+		marked++;
+		if (j->c.debug) {
+			if (j->c.warning)
+				rt_warn(&j->c, j->o.name, j->c.warning);
+			rt_report_brief(j->o.name, &j->c, how, &j->r, skipped);
+		}
+		if (!skipped && j->r.err && j->c.policy == SEALING_POLICY_ENFORCE)
+			rt_fatal(j->o.name, &j->r, "cannot seal");
+	}
+	return marked;
+}
+
+RT_FN void rt_seal_startup_batch(struct rt_process *p, const struct rt_object *self,
+				 const struct rt_config *c, struct rt_range mut,
+				 struct rt_result *r)
+{
+	struct rt_startup_batch b;
+	struct rt_job own, *first = 0;
+	unsigned marked;
+
+	b.p = p;
+	b.self_phdr = self->phdr;
+	if (c->policy != SEALING_POLICY_OFF) {
+		RT_ZERO(own);
+		RT_COPY(own.o, *self);
+		RT_COPY(own.c, *c);
+		own.mut = mut;
+		first = &own;
+	}
+	/* A process with more start-up libraries than a batch holds takes
+	 * several: each walk skips what the last one marked. */
+	do {
+		marked = rt_startup_batch_once(&b, first);
+		if (first)
+			RT_COPY(*r, own.r);
+		first = 0;
+	} while (marked && b.more);
+}
