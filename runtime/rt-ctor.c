@@ -21,7 +21,9 @@
  */
 #include "rt.h"
 
-#ifndef SEALING_RT_MODULE_INLINE
+#ifdef SEALING_RT_MODULE_INLINE
+#include "rt-module.h"
+#else
 /* rt-fetch.c: the module part, from the module's own file. */
 RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call);
 #endif

@@ -7,9 +7,12 @@
  * the entry through that note (rt-ctor.c): it seals the executable and
  * then the rest of the process, in process scope every start-up object,
  * else only the instrumented libraries that left their sealing to it
- * (rt-scope.c).  In a module that is not the executable (a library linked
- * with sealing-rt.o) it runs the module part (rt-module.c), which it
- * carries in its image.
+ * (rt-scope.c).  Anything else it leaves to the module part (rt-module.c),
+ * by returning 0: the core then maps it from the module's file, as in any
+ * library (rt-fetch.c).  That is a library linked with sealing-rt.o, a
+ * module the dynamic loader sealed (only its debug line is left to say),
+ * and one that cannot find its own headers; carrying the module part in
+ * the image for them cost every executable some 3 KB.
  *
  * Before that, when the carrier knew it was building an executable (a
  * -fPIE unit defining main), .preinit_array calls rt_exe_claim.
@@ -27,16 +30,14 @@ __attribute__((used)) static int rt_exe_entry(const struct sealing_rt_call *call
 	struct rt_object self;
 	int found = rt_self_from_ehdr(&self, call->ehdr, (const void *)call->note);
 
-	/* A module the dynamic loader sealed needs only its debug line. */
 	if (rt_state_get(call->state) & SEALING_STATE_LOADER)
-		return rt_module_run(call);
+		return 0;
 	rt_process_start(p, found ? &self : 0, call->argc, call->argv, call->envp);
 	p->frame = call->frame;
 	if (!found)
 		found = rt_self_from_loader(p, &self, (const void *)call->note);
-	/* A library linked with sealing-rt.o. */
 	if (!found || !rt_self_is_exe(p, &self))
-		return rt_module_run(call);
+		return 0;
 	/* Start-up is over: a library starting from now on was dlopen'd. */
 	rt_state_set(&rt_exe_state, SEALING_STATE_RAN);
 	rt_state_set(call->state, SEALING_STATE_RAN);

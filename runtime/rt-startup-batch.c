@@ -24,6 +24,7 @@
  * runtime names.  Who gets sealed is rt_decide's (RT_ASK_LIBRARY).
  */
 #include "rt-batch.h"
+#include "rt-module.h"
 
 struct rt_startup_batch {
 	struct rt_process *p;

@@ -336,15 +336,6 @@ RT_FN void rt_claim_startup(struct rt_process *p);
 RT_FN void rt_claim_note(const struct rt_object *o, const ElfW(Nhdr) *h, void *bits);
 
 
-/* ---- rt-module.c: a module sealing itself ---------------------------- */
-
-/*
- * The module part's work (rt-module.c): seals the module call describes,
- * unless the executable's pass will; or says the loader sealed it.
- * Always 1 (a sealing_rt_entry that dealt with the module).
- */
-RT_FN int rt_module_run(const struct sealing_rt_call *call);
-
 /* ---- rt-pin.c ------------------------------------------------------- */
 
 typedef void *(*rt_dlopen_fn)(const char *, int);
@@ -389,15 +380,6 @@ RT_FN void rt_relro_swap(struct rt_range relro, struct rt_result *r);
 RT_FN void rt_seal_alone(const struct rt_object *o, uint32_t flags, struct rt_range mut,
 			 uintptr_t page, struct rt_result *r);
 
-/* ---- rt-startup-batch.c: the first start-up library seals its peers -- */
-
-/* Under an executable without the process pass: self (the caller's
- * module, loaded at start-up, under c, with its SEALING_MUTABLE pages
- * mut; left open at policy 0) and every start-up library whose runtime is
- * still to run, in one batch; self's result in *r. */
-RT_FN void rt_seal_startup_batch(struct rt_process *p, const struct rt_object *self,
-				 const struct rt_config *c, struct rt_range mut,
-				 struct rt_result *r);
 
 /*
  * Several objects at once (the executable's process pass, the loader

@@ -44,8 +44,6 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_EXE_COMDAT
 #include "rt-pin.c"
 #include "rt-seal.c"
 #include "rt-relro.c"
-#include "rt-startup-batch.c"
-#include "rt-module.c"
 #include "rt-batch.c"
 #include "rt-sweep.c"
 #include "rt-scope.c"
