@@ -28,27 +28,37 @@
 
 struct rt_startup_batch {
 	struct rt_process *p;
-	struct rt_startup_walk walk;
+	struct rt_startup_walk walk; /* the first walk's: it places them all */
 	const void *self_phdr;
 	struct rt_job jobs[RT_BATCH + 1]; /* the last: where a candidate is
 					   * looked at when the batch is full */
 	unsigned njobs, cap; /* cap: room left beside the caller's own job */
-	int more; /* candidates the batch had no room for: walk again */
+	unsigned index;      /* of the object the walk is at */
+	unsigned next;       /* the first object no walk has collected */
+	int first;           /* the first walk, which places the objects */
+	int more;            /* a candidate the batch had no room for */
 	_Alignas(uintptr_t) uint32_t tab[1024];
 };
 
-/* Reads only, under dl_iterate_phdr's lock. */
+/* Reads only, under dl_iterate_phdr's lock.  Later walks skip, by their
+ * place in the map, what an earlier one took, and stop at the end of the
+ * start-up prefix the first one found: each costs O(1) per object
+ * passed, so a thousand libraries take no O(N^2) of real work. */
 static int rt_startup_batch_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct rt_startup_batch *b = data;
 	struct rt_job *j = &b->jobs[b->njobs];
 	struct rt_range mut;
 	volatile unsigned char *state;
-	unsigned index = b->walk.set.seen;
+	unsigned index = b->index++;
 
 	(void)size;
-	rt_startup_walk_next(&b->walk, info);
-	if (info->dlpi_phdr != b->self_phdr && (uintptr_t)info->dlpi_phdr != b->walk.exe_phdr &&
+	if (b->first)
+		rt_startup_walk_next(&b->walk, info);
+	else if (rt_startup_origin(&b->walk, index) != RT_ORIGIN_STARTUP)
+		return 1;
+	if (index >= b->next && !b->more && info->dlpi_phdr != b->self_phdr &&
+	    (uintptr_t)info->dlpi_phdr != b->walk.exe_phdr &&
 	    !rt_is_vdso(b->walk.vdso, info->dlpi_phdr)) {
 		*j = (struct rt_job){ .index = index };
 		rt_object_from_info(&j->o, info);
@@ -59,33 +69,40 @@ static int rt_startup_batch_cb(struct dl_phdr_info *info, size_t size, void *dat
 		    (state = rt_object_state(&j->o, j->o.note)) != 0 &&
 		    !(rt_state_get(state) & SEALING_STATE_RAN) &&
 		    !rt_object_mutable(&j->o, &mut)) {
-			if (b->njobs < b->cap)
+			if (b->njobs < b->cap) {
 				b->njobs++;
-			else
+				b->next = index + 1;
+			} else {
 				b->more = 1;
+			}
 		}
 	}
 	/* Past the prefix lies nothing of start-up. */
-	return b->walk.set.phase != RT_WALK_PREFIX;
+	if (b->first)
+		return b->walk.set.phase != RT_WALK_PREFIX;
+	return b->more;
 }
 
 /*
  * One walk and what it found: decided, sealed (with self, the caller's
- * own module, first, when given), marked, reported.  How many it marked.
+ * own module, first, when given), marked, reported.
  */
-static unsigned rt_startup_batch_once(struct rt_startup_batch *b, struct rt_job *self)
+static void rt_startup_batch_once(struct rt_startup_batch *b, struct rt_job *self)
 {
 	struct rt_job *seal[RT_BATCH];
-	unsigned nseal = 0, marked = 0;
+	unsigned nseal = 0;
 	unsigned bits = SEALING_STATE_RAN | SEALING_STATE_CLAIMED | SEALING_STATE_BATCHED;
 
 	b->njobs = 0;
 	b->cap = self ? RT_BATCH - 1 : RT_BATCH;
+	b->index = 0;
 	b->more = 0;
-	rt_startup_walk_init(&b->walk, b->p, b->tab, sizeof(b->tab) / sizeof(b->tab[0]));
+	if (b->first)
+		rt_startup_walk_init(&b->walk, b->p, b->tab, sizeof(b->tab) / sizeof(b->tab[0]));
 	/* Unwalkable (no dl_iterate_phdr found): the caller's module alone. */
 	if (rt_iterate(b->p, rt_startup_batch_cb, b) < 0)
-		b->njobs = 0;
+		b->njobs = b->more = 0;
+	b->first = 0;
 	if (self)
 		seal[nseal++] = self;
 	for (unsigned i = 0; i < b->njobs; i++) {
@@ -119,7 +136,6 @@ static unsigned rt_startup_batch_once(struct rt_startup_batch *b, struct rt_job 
 		if (j->d.action == RT_LEAVE)
 			continue;
 		rt_note_each(&j->o, SEALING_NOTE_TYPE, SEALING_NOTE_DESCSZ, rt_claim_note, &bits);
-		marked++;
 		if (j->c.debug) {
 			if (j->c.warning)
 				rt_warn(&j->c, j->o.name, j->c.warning);
@@ -128,7 +144,6 @@ static unsigned rt_startup_batch_once(struct rt_startup_batch *b, struct rt_job 
 		if (!skipped && j->r.err && j->c.policy == SEALING_POLICY_ENFORCE)
 			rt_fatal(j->o.name, &j->r, "cannot seal");
 	}
-	return marked;
 }
 
 RT_FN void rt_seal_startup_batch(struct rt_process *p, const struct rt_object *self,
@@ -137,10 +152,11 @@ RT_FN void rt_seal_startup_batch(struct rt_process *p, const struct rt_object *s
 {
 	struct rt_startup_batch b;
 	struct rt_job own, *first = 0;
-	unsigned marked;
 
 	b.p = p;
 	b.self_phdr = self->phdr;
+	b.next = 0;
+	b.first = 1;
 	if (c->policy != SEALING_POLICY_OFF) {
 		RT_ZERO(own);
 		RT_COPY(own.o, *self);
@@ -149,11 +165,11 @@ RT_FN void rt_seal_startup_batch(struct rt_process *p, const struct rt_object *s
 		first = &own;
 	}
 	/* A process with more start-up libraries than a batch holds takes
-	 * several: each walk skips what the last one marked. */
+	 * several batches, each walk resuming where the last one stopped. */
 	do {
-		marked = rt_startup_batch_once(&b, first);
+		rt_startup_batch_once(&b, first);
 		if (first)
 			RT_COPY(*r, own.r);
 		first = 0;
-	} while (marked && b.more);
+	} while (b.more);
 }
