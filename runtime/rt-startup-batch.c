@@ -16,34 +16,43 @@
  * Why it is safe to seal them before their constructors: by the time any
  * start-up constructor runs, ld.so has relocated every start-up object
  * and applied its RELRO; the patched loader (glibc/) seals them at that
- * point too.  Only the start-up prefix of the link map is taken
- * (rt-startup.c): nothing a dlopen could have added, so nothing dlclose
- * could unmap, and nothing half loaded by another thread.  A library
- * with SEALING_MUTABLE pages is left to itself, as its constructor never
- * defers; so is one whose note or state byte is damaged, which its own
- * runtime names.  Who gets sealed is rt_decide's (RT_ASK_LIBRARY).
+ * point too.
+ *
+ * Which objects: those before the caller's own module in the link map.
+ * The caller is a start-up module (rt_load_kind said so: its constructor
+ * runs at the top of the initial stack, or its place in the map lies in
+ * the start-up prefix, rt-startup.c), and the map lists every start-up
+ * object before anything a dlopen adds, even one made by a start-up
+ * constructor or by another thread: so whatever precedes the caller was
+ * loaded at start-up, is fully relocated and is never unloaded (nothing
+ * to pin).  That needs no walk of the names the start-up prefix takes
+ * (some 5,000 instructions for five objects): ld.so runs constructors
+ * deepest first, and the deepest libraries come last in the map, so the
+ * first library to run has nearly all the others before it.  Any left
+ * after it seal themselves, each with the libraries before it still to
+ * run.  A library with SEALING_MUTABLE pages is left to itself, as its
+ * constructor never defers; so is one whose note or state byte is
+ * damaged, which its own runtime names.  Who gets sealed is rt_decide's
+ * (RT_ASK_LIBRARY).
  */
 #include "rt-batch.h"
 #include "rt-module.h"
 
 struct rt_startup_batch {
 	struct rt_process *p;
-	struct rt_startup_walk walk; /* the first walk's: it places them all */
 	const void *self_phdr;
+	uintptr_t exe_phdr, vdso; /* AT_PHDR, AT_SYSINFO_EHDR */
 	struct rt_job jobs[RT_BATCH + 1]; /* the last: where a candidate is
 					   * looked at when the batch is full */
 	unsigned njobs, cap; /* cap: room left beside the caller's own job */
 	unsigned index;      /* of the object the walk is at */
 	unsigned next;       /* the first object no walk has collected */
-	int first;           /* the first walk, which places the objects */
 	int more;            /* a candidate the batch had no room for */
-	_Alignas(uintptr_t) uint32_t tab[1024];
 };
 
-/* Reads only, under dl_iterate_phdr's lock.  Later walks skip, by their
- * place in the map, what an earlier one took, and stop at the end of the
- * start-up prefix the first one found: each costs O(1) per object
- * passed, so a thousand libraries take no O(N^2) of real work. */
+/* Reads only, under dl_iterate_phdr's lock.  Stops at the caller's own
+ * module; a later walk skips, by place in the map, what an earlier one
+ * took, so a thousand libraries cost no O(N^2) of real work. */
 static int rt_startup_batch_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct rt_startup_batch *b = data;
@@ -53,34 +62,25 @@ static int rt_startup_batch_cb(struct dl_phdr_info *info, size_t size, void *dat
 	unsigned index = b->index++;
 
 	(void)size;
-	if (b->first)
-		rt_startup_walk_next(&b->walk, info);
-	else if (rt_startup_origin(&b->walk, index) != RT_ORIGIN_STARTUP)
+	if (info->dlpi_phdr == b->self_phdr)
 		return 1;
-	if (index >= b->next && !b->more && info->dlpi_phdr != b->self_phdr &&
-	    (uintptr_t)info->dlpi_phdr != b->walk.exe_phdr &&
-	    !rt_is_vdso(b->walk.vdso, info->dlpi_phdr)) {
-		*j = (struct rt_job){ .index = index };
-		rt_object_from_info(&j->o, info);
-		/* Not a policy-0 note: an opted-out module is never marked
-		 * (rt_claim_note), so its own runtime, if any, speaks. */
-		if (j->o.note && j->o.note->desc.policy != SEALING_POLICY_OFF &&
-		    !rt_note_damage(j->o.note, 0) &&
-		    (state = rt_object_state(&j->o, j->o.note)) != 0 &&
-		    !(rt_state_get(state) & SEALING_STATE_RAN) &&
-		    !rt_object_mutable(&j->o, &mut)) {
-			if (b->njobs < b->cap) {
-				b->njobs++;
-				b->next = index + 1;
-			} else {
-				b->more = 1;
-			}
-		}
+	if (index < b->next || (uintptr_t)info->dlpi_phdr == b->exe_phdr ||
+	    rt_is_vdso(b->vdso, info->dlpi_phdr))
+		return 0;
+	*j = (struct rt_job){ .index = index };
+	rt_object_from_info(&j->o, info);
+	/* Not a policy-0 note: an opted-out module is never marked
+	 * (rt_claim_note), so its own runtime, if any, speaks. */
+	if (j->o.note && j->o.note->desc.policy != SEALING_POLICY_OFF &&
+	    !rt_note_damage(j->o.note, 0) &&
+	    (state = rt_object_state(&j->o, j->o.note)) != 0 &&
+	    !(rt_state_get(state) & SEALING_STATE_RAN) && !rt_object_mutable(&j->o, &mut)) {
+		if (b->njobs == b->cap)
+			return b->more = 1;
+		b->njobs++;
+		b->next = index + 1;
 	}
-	/* Past the prefix lies nothing of start-up. */
-	if (b->first)
-		return b->walk.set.phase != RT_WALK_PREFIX;
-	return b->more;
+	return 0;
 }
 
 /*
@@ -97,12 +97,9 @@ static void rt_startup_batch_once(struct rt_startup_batch *b, struct rt_job *sel
 	b->cap = self ? RT_BATCH - 1 : RT_BATCH;
 	b->index = 0;
 	b->more = 0;
-	if (b->first)
-		rt_startup_walk_init(&b->walk, b->p, b->tab, sizeof(b->tab) / sizeof(b->tab[0]));
 	/* Unwalkable (no dl_iterate_phdr found): the caller's module alone. */
 	if (rt_iterate(b->p, rt_startup_batch_cb, b) < 0)
 		b->njobs = b->more = 0;
-	b->first = 0;
 	if (self)
 		seal[nseal++] = self;
 	for (unsigned i = 0; i < b->njobs; i++) {
@@ -112,7 +109,7 @@ static void rt_startup_batch_once(struct rt_startup_batch *b, struct rt_job *sel
 		rt_config_read(b->p, j->o.note, &j->c);
 		j->f = (struct rt_facts){
 			.asker = RT_ASK_LIBRARY,
-			.origin = rt_startup_origin(&b->walk, j->index),
+			.origin = RT_ORIGIN_STARTUP, /* before a start-up module */
 			.has_note = 1,
 			.has_state = 1,
 			.state = rt_state_get(state),
@@ -155,8 +152,9 @@ RT_FN void rt_seal_startup_batch(struct rt_process *p, const struct rt_object *s
 
 	b.p = p;
 	b.self_phdr = self->phdr;
+	b.exe_phdr = rt_auxval(p, AT_PHDR);
+	b.vdso = rt_auxval(p, AT_SYSINFO_EHDR);
 	b.next = 0;
-	b.first = 1;
 	if (c->policy != SEALING_POLICY_OFF) {
 		RT_ZERO(own);
 		RT_COPY(own.o, *self);

@@ -36,12 +36,16 @@ every variant once in a shuffled order; wall time per exec from
 - **relro-keep**: \`sealing-rt-relro-keep.o\` (sealing without the RELRO swap);
 - **module-scope**: \`sealing-rt-module-scope.o\` (every module seals itself,
   libc and ld.so stay open: the behaviour before process scope);
+- **libs-only**: the instrumented libraries under the uninstrumented
+  executable (no process pass: the libraries seal themselves; since
+  runtime 0.4.0 the first one to run seals the others with it in one
+  batch, \`runtime/rt-startup-batch.c\`; libc and ld.so stay open);
 - **naive**: \`src/naive-ctor.c\` (the dl_iterate_phdr-per-load baseline);
 - **empty-ctor**: an empty constructor in every module, **dead-code**: the
   same plus as many never-executed bytes as the runtime carries and a note
   as long as its note, **note-only**: that note alone
   (\`src/presence-ctor.c\`): controls that split the policy-0 cost;
-- **old-sealed**, **old-policy0**, **old-relro-keep** and **old-*ID***: the
+- **old-sealed**, **old-policy0**, **old-relro-keep**, **old-libs-only** and **old-*ID***: the
   same from the old build (${OLD_LABEL:-not given}: \`--old-from\`), timed in the same rounds;
 - one variant per plugin found: ${carrier_ids:-none}; and at N = 100 the
   same under \`SEALING_POLICY=0\` (*ID*-policy0).

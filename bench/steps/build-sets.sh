@@ -124,10 +124,15 @@ build_set plain gcc "" ""
 build_set rt gcc "" "$RT_DIR/sealing-rt.o" "$(lib_object sealing-rt)"
 build_set relro-keep gcc "" "$RT_DIR/sealing-rt-relro-keep.o" "$(lib_object sealing-rt-relro-keep)"
 build_set rt-module gcc "" "$RT_DIR/sealing-rt-module-scope.o" "$(lib_object sealing-rt-module-scope)"
+# Instrumented libraries under an uninstrumented executable: no process
+# pass, so the libraries seal themselves (since 0.4.0 the first one seals
+# the others with it, in one batch).
+build_set libs-only gcc "" "" "$(lib_object sealing-rt)"
 if [ -n "${OLD_RT_DIR:-}" ]; then
 	build_set old-rt gcc "" "$OLD_RT_DIR/sealing-rt.o" "$(lib_object sealing-rt "$OLD_RT_DIR")"
 	build_set old-relro-keep gcc "" "$OLD_RT_DIR/sealing-rt-relro-keep.o" \
 		"$(lib_object sealing-rt-relro-keep "$OLD_RT_DIR")"
+	build_set old-libs-only gcc "" "" "$(lib_object sealing-rt "$OLD_RT_DIR")"
 fi
 build_set naive gcc "" "$OUT/tools/naive-ctor.o"
 build_set empty-ctor gcc "" "$OUT/tools/empty-ctor.o"

@@ -34,10 +34,12 @@ spec=$S/spec.tsv
 		printf 'dead-code-%s\t-\t%s\n' "$n" "$S/dead-code/start$n"
 		printf 'note-only-%s\t-\t%s\n' "$n" "$S/note-only/start$n"
 		printf 'module-scope-%s\t-\t%s\n' "$n" "$S/rt-module/start$n"
+		printf 'libs-only-%s\t-\t%s\n' "$n" "$S/libs-only/start$n"
 		if [ -f "$S/old-rt/stamp" ]; then
 			printf 'old-policy0-%s\tSEALING_POLICY=0\t%s\n' "$n" "$S/old-rt/start$n"
 			printf 'old-sealed-%s\t-\t%s\n' "$n" "$S/old-rt/start$n"
 			printf 'old-relro-keep-%s\t-\t%s\n' "$n" "$S/old-relro-keep/start$n"
+			printf 'old-libs-only-%s\t-\t%s\n' "$n" "$S/old-libs-only/start$n"
 		fi
 		for id in $(built_carriers); do
 			printf '%s-%s\t-\t%s\n' "$id" "$n" "$S/$id/start$n"
