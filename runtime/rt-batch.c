@@ -56,3 +56,15 @@ RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t pa
 	}
 	return calls;
 }
+
+/* One module on its own: its RELRO the mremap way (rt-relro.c), since a
+ * batch of one would pay the memfd's extra calls for nothing. */
+RT_FN void rt_seal_alone(const struct rt_object *o, uint32_t flags, struct rt_range mut,
+			 uintptr_t page, struct rt_result *r)
+{
+	struct rt_range relro;
+
+	if (!(flags & SEALING_FLAG_RELRO_KEEP) && rt_relro_range(o, page, &relro))
+		rt_relro_swap(relro, r);
+	rt_seal_image(o, page, mut, r);
+}

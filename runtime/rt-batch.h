@@ -29,5 +29,9 @@ struct rt_job {
 
 /* Seals the jobs' objects, RELRO copies in one batch; the syscalls made. */
 RT_FN unsigned rt_seal_jobs(struct rt_job *const *jobs, unsigned n, uintptr_t page);
+/* One object alone: rt_relro_swap unless flags say relro=keep, then
+ * rt_seal_image (a module's own runtime, and a batch of one). */
+RT_FN void rt_seal_alone(const struct rt_object *o, uint32_t flags, struct rt_range mut,
+			 uintptr_t page, struct rt_result *r);
 
 #endif

@@ -14,6 +14,7 @@
  * SEALING_DEBUG line leaves the addresses to sealctl ps.  The process is
  * set up by the caller.
  */
+#include "rt-batch.h"
 #include "rt-module.h"
 
 /* batch: no executable's pass in this process, so a start-up library

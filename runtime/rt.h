@@ -376,9 +376,6 @@ RT_FN int rt_relro_range(const struct rt_object *o, uintptr_t page,
 			 struct rt_range *out);
 /* Replaces one RELRO range by an anonymous read-only copy, atomically. */
 RT_FN void rt_relro_swap(struct rt_range relro, struct rt_result *r);
-/* rt_relro_swap unless flags say relro=keep, then rt_seal_image. */
-RT_FN void rt_seal_alone(const struct rt_object *o, uint32_t flags, struct rt_range mut,
-			 uintptr_t page, struct rt_result *r);
 
 
 /*
