@@ -32,7 +32,12 @@ RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigned char 
 RT_FN volatile unsigned char *rt_exe_pass_state(struct rt_process *p)
 {
 	volatile unsigned char *s;
-	return rt_exe_pass(p, &s) ? s : 0;
+
+	if (!p->exe_pass_done) {
+		p->exe_pass = rt_exe_pass(p, &s) ? s : 0;
+		p->exe_pass_done = 1;
+	}
+	return p->exe_pass;
 }
 
 /* Has the executable's constructor begun?  Then start-up is over. */

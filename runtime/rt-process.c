@@ -39,6 +39,7 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	p->env_done = 0;
 	p->frame = 0;
 	p->iterate = 0;
+	p->exe_pass_done = 0;
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
 }
@@ -165,6 +166,7 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
 	p->env_done = 0;
 	p->frame = 0;
 	p->iterate = 0;
+	p->exe_pass_done = 0;
 	long got = rt_syscall6(SYS_prctl, PR_GET_AUXV, (long)p->auxv_copy,
 			       (long)sizeof(p->auxv_copy), 0, 0, 0);
 	n = got > 0 ? rt_auxv_count(p->auxv_copy, sizeof(p->auxv_copy) / sizeof(p->auxv_copy[0])) : 0;

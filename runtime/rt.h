@@ -132,6 +132,11 @@ struct rt_process {
 	/* dl_iterate_phdr, once looked up: the lookup walks the link map,
 	 * and the process pass iterates once per batch. */
 	void *iterate;
+	/* The executable's process-pass state byte (rt_exe_pass_state),
+	 * once looked up (exe_pass_done): a library sealing itself asks
+	 * twice, and each time read the executable's headers and notes. */
+	volatile unsigned char *exe_pass;
+	int exe_pass_done;
 	/* Last: the fields above stay within a short displacement of the
 	 * frame in code that keeps the struct on its stack. */
 	ElfW(auxv_t) auxv_copy[48]; /* the kernel's copy, when argv is unknown */
