@@ -12,7 +12,7 @@
  * library (rt-fetch.c).  That is a library linked with sealing-rt.o, a
  * module the dynamic loader sealed (only its debug line is left to say),
  * and one that cannot find its own headers; carrying the module part in
- * the image for them cost every executable some 3 KB.
+ * the image for them cost every executable some 4 KB.
  *
  * Before that, when the carrier knew it was building an executable (a
  * -fPIE unit defining main), .preinit_array calls rt_exe_claim.
