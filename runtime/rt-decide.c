@@ -61,12 +61,15 @@ static struct rt_decision rt_by_origin(const struct rt_facts *f, enum rt_reason 
 	return rt_because(f->origin == RT_ORIGIN_DLOPEN ? dlopened : unknown);
 }
 
-/* Sealed, by the executable (with these reasons) or the loader module. */
+/* Sealed, by the executable (with these reasons), the loader module or
+ * the first start-up library. */
 static struct rt_decision rt_sealed_by(const struct rt_facts *f, enum rt_reason exe_startup,
 				       enum rt_reason exe_dlopened, enum rt_reason exe_unknown)
 {
 	if (f->asker == RT_ASK_EXE)
 		return rt_by_origin(f, exe_startup, exe_dlopened, exe_unknown);
+	if (f->asker == RT_ASK_LIBRARY) /* start-up peers only (rt_decide_noted) */
+		return rt_because(RT_REASON_LIBRARY_STARTUP);
 	return rt_by_origin(f, RT_REASON_LOADER_STARTUP, RT_REASON_LOADER_DLOPEN,
 			    RT_REASON_LOADER_UNKNOWN);
 }
@@ -83,7 +86,16 @@ static struct rt_decision rt_decide_noted(const struct rt_facts *f)
 		return rt_because(RT_REASON_BY_LOADER);
 	if (f->has_state && (f->state & SEALING_STATE_BATCHED))
 		return rt_because(RT_REASON_BY_LIBRARY);
-	if (f->asker == RT_ASK_EXE) {
+	if (f->asker == RT_ASK_LIBRARY) {
+		/* The first start-up library takes only what is sure to be
+		 * its peers': loaded at start-up (never unloaded: nothing to
+		 * pin), with a usable state byte, its runtime not yet run.  A
+		 * damaged byte, a dlopen'd object: their own runtime will
+		 * run and say what it did. */
+		if (!f->has_state || f->origin != RT_ORIGIN_STARTUP ||
+		    (f->state & SEALING_STATE_RAN))
+			return rt_because(RT_REASON_NOT_THE_LIBRARYS);
+	} else if (f->asker == RT_ASK_EXE) {
 		/* Without a usable state byte it may have left its sealing to
 		 * us, and sealing twice is harmless. */
 		if (acted)
@@ -117,31 +129,12 @@ static struct rt_decision rt_decide_plain(const struct rt_facts *f)
 			    RT_REASON_NOTELESS_UNKNOWN);
 }
 
-/*
- * The first start-up library seals only what is sure to be its peers':
- * libraries with a note and a usable state byte, loaded at start-up (so
- * never unloaded: nothing to pin), whose runtime has not run and was not
- * handed to anyone.  A damaged state byte, a dlopen'd object, the
- * executable: each one's own runtime will run and say what it did.
- */
-static struct rt_decision rt_decide_for_library(const struct rt_facts *f)
-{
-	if (f->has_state && (f->state & SEALING_STATE_LOADER))
-		return rt_because(RT_REASON_BY_LOADER);
-	if (f->has_state && (f->state & SEALING_STATE_BATCHED))
-		return rt_because(RT_REASON_BY_LIBRARY);
-	if (!f->has_note || !f->has_state || f->is_exe || f->is_vdso ||
-	    f->origin != RT_ORIGIN_STARTUP || (f->state & SEALING_STATE_RAN))
-		return rt_because(RT_REASON_NOT_THE_LIBRARYS);
-	if (f->policy == SEALING_POLICY_OFF)
-		return rt_because(RT_REASON_POLICY0);
-	return rt_because(RT_REASON_LIBRARY_STARTUP);
-}
-
 static struct rt_decision rt_decide_asked(const struct rt_facts *f)
 {
-	if (f->asker == RT_ASK_LIBRARY)
-		return rt_decide_for_library(f);
+	/* Not the executable, whose own runtime seals it, nor anything
+	 * without a note: scope is the executable's to choose. */
+	if (f->asker == RT_ASK_LIBRARY && (!f->has_note || f->is_exe || f->is_vdso))
+		return rt_because(RT_REASON_NOT_THE_LIBRARYS);
 	if (f->is_exe && f->asker == RT_ASK_EXE && f->has_note)
 		return rt_because(f->has_state && (f->state & SEALING_STATE_LOADER) ? RT_REASON_BY_LOADER :
 				  f->policy == SEALING_POLICY_OFF ? RT_REASON_POLICY0 :
