@@ -69,12 +69,16 @@ static int rt_startup_batch_cb(struct dl_phdr_info *info, size_t size, void *dat
 		return 0;
 	*j = (struct rt_job){ .index = index };
 	rt_object_from_info(&j->o, info);
+	/* Before a start-up module: loaded at start-up (above). */
+	j->f = (struct rt_facts){ .asker = RT_ASK_LIBRARY, .origin = RT_ORIGIN_STARTUP };
 	/* Not a policy-0 note: an opted-out module is never marked
 	 * (rt_claim_note), so its own runtime, if any, speaks. */
 	if (j->o.note && j->o.note->desc.policy != SEALING_POLICY_OFF &&
 	    !rt_note_damage(j->o.note, 0) &&
 	    (state = rt_object_state(&j->o, j->o.note)) != 0 &&
-	    !(rt_state_get(state) & SEALING_STATE_RAN) && !rt_object_mutable(&j->o, &mut)) {
+	    !((j->f.state = rt_state_get(state)) & SEALING_STATE_RAN) &&
+	    !rt_object_mutable(&j->o, &mut)) {
+		j->f.has_note = j->f.has_state = 1;
 		if (b->njobs == b->cap)
 			return b->more = 1;
 		b->njobs++;
@@ -104,18 +108,10 @@ static void rt_startup_batch_once(struct rt_startup_batch *b, struct rt_job *sel
 		seal[nseal++] = self;
 	for (unsigned i = 0; i < b->njobs; i++) {
 		struct rt_job *j = &b->jobs[i];
-		volatile unsigned char *state = rt_object_state(&j->o, j->o.note);
 
 		rt_config_read(b->p, j->o.note, &j->c);
-		j->f = (struct rt_facts){
-			.asker = RT_ASK_LIBRARY,
-			.origin = RT_ORIGIN_STARTUP, /* before a start-up module */
-			.has_note = 1,
-			.has_state = 1,
-			.state = rt_state_get(state),
-			.policy = j->c.policy,
-			.flags = j->c.flags,
-		};
+		j->f.policy = j->c.policy;
+		j->f.flags = j->c.flags;
 		j->d = rt_decide(&j->f);
 		if (j->d.action == RT_SEAL)
 			seal[nseal++] = j;
