@@ -82,16 +82,14 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 		how = "dlopen'd, pinned";
 	}
 
+	struct rt_range mut = { call->mutable_lo, call->mutable_hi };
 	if (batch && found && kind == RT_LOAD_STARTUP &&
-	    (!skipped || c.policy == SEALING_POLICY_OFF)) {
+	    (!skipped || c.policy == SEALING_POLICY_OFF))
 		/* Even at policy 0 (SEALING_POLICY=0 lowers them all alike):
 		 * the others then need not map their module parts to learn it. */
-		struct rt_range mut = { call->mutable_lo, call->mutable_hi };
 		rt_seal_startup_batch(p, m, &c, mut, &r);
-	} else if (!skipped) {
-		struct rt_range mut = { call->mutable_lo, call->mutable_hi };
+	else if (!skipped)
 		rt_seal_alone(m, c.flags, mut, rt_page_size(p), &r);
-	}
 	if (c.debug)
 		rt_report_brief(NAME, &c, how, &r, skipped);
 	if (!skipped && r.err && c.policy == SEALING_POLICY_ENFORCE)

@@ -340,7 +340,6 @@ RT_FN void rt_claim_startup(struct rt_process *p);
  * rt_note_each, out of the runtime's COMDAT group. */
 RT_FN void rt_claim_note(const struct rt_object *o, const ElfW(Nhdr) *h, void *bits);
 
-
 /* ---- rt-pin.c ------------------------------------------------------- */
 
 typedef void *(*rt_dlopen_fn)(const char *, int);
@@ -381,7 +380,6 @@ RT_FN int rt_relro_range(const struct rt_object *o, uintptr_t page,
 			 struct rt_range *out);
 /* Replaces one RELRO range by an anonymous read-only copy, atomically. */
 RT_FN void rt_relro_swap(struct rt_range relro, struct rt_result *r);
-
 
 /*
  * Several objects at once (the executable's process pass, the loader
