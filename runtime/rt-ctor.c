@@ -5,7 +5,10 @@
  * RELRO, before main (or before dlopen returns), and hands the module to
  * whoever should seal it:
  *
- * - nobody, when the dynamic loader sealed it already (its state byte);
+ * - nobody, when the dynamic loader sealed it already (its state byte),
+ *   or SEALING_POLICY=0 took (not in the executable's part, whose pass
+ *   marks the end of start-up): read here, in short (rt_config_quick),
+ *   so that no library maps its module part only to learn it;
  * - in the executable, its part of the runtime when it carries one (the
  *   unit defining main, or sealing-rt.o): the process pass seals the
  *   executable and the start-up objects in one batch;
@@ -49,22 +52,6 @@ __attribute__((section(".bss.sealing_state"), used))
 static volatile unsigned char rt_state;
 
 /*
- * Could the environment ask for a SEALING_DEBUG line?  Conservatively: any
- * SEALING_D... variable sends the caller down the full path, which reads
- * them as rt_config_read does.  Plain compares, so no .rodata is read.
- */
-RT_HOT static int rt_env_may_debug(char **envp)
-{
-	for (; *envp; envp++) {
-		const char *s = *envp;
-		if (s[0] == 'S' && s[1] == 'E' && s[2] == 'A' && s[3] == 'L' && s[4] == 'I' &&
-		    s[5] == 'N' && s[6] == 'G' && s[7] == '_' && s[8] == 'D')
-			return 1;
-	}
-	return 0;
-}
-
-/*
  * Everything but the quiet paths, below: a module of the executable's
  * part's hands it to that part; any other fetches its module part.  frame
  * is the constructor's own, which the start-up/dlopen judgement measures.
@@ -73,6 +60,32 @@ RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **en
 						uintptr_t frame)
 {
 	const volatile struct sealing_process_note *own = &rt_process_note;
+	unsigned s = rt_state_get(&rt_state);
+	struct rt_process p;
+	int debug;
+
+	/* Only glibc's arguments are ours to read; without them (musl) the
+	 * auxiliary vector comes from the kernel, and the module part reads
+	 * the rest the same way.  Only what the core reads of p (rt_auxv,
+	 * rt_config_quick); rt_process_init would set every field, for 60
+	 * bytes more in every library. */
+	p.argc = argc;
+	p.argv = p.envp = 0;
+	if (rt_glibc_args(argc, argv, envp))
+		p.argv = argv, p.envp = envp;
+	p.auxv_done = 0;
+	/* Quiet: the dynamic loader sealed the module, or SEALING_POLICY=0
+	 * took (given note policy 1, only the environment can make it 0), and
+	 * no SEALING_DEBUG line is asked for.  Not in the executable's part,
+	 * even at policy 0: its state byte marks the end of start-up, which
+	 * every later library reads. */
+	if (p.envp && (s & SEALING_STATE_LOADER || !own)) {
+		unsigned policy = rt_config_quick(&p, SEALING_POLICY_BEST, &debug);
+		if (!debug && (s & SEALING_STATE_LOADER || policy == SEALING_POLICY_OFF)) {
+			rt_state_set(&rt_state, SEALING_STATE_RAN);
+			return;
+		}
+	}
 	struct sealing_rt_call call = {
 		.argc = argc, .argv = argv, .envp = envp,
 		.note = &__sealing_note, .state = &rt_state, .ehdr = &__ehdr_start,
@@ -91,28 +104,18 @@ RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **en
 #ifdef SEALING_RT_MODULE_INLINE
 	rt_module_run(&call);
 #else
-	struct rt_process p;
-	/* Only glibc's arguments are ours to read; without them (musl) the
-	 * auxiliary vector comes from the kernel, and the module part reads
-	 * the rest the same way. */
-	p.argc = argc;
-	p.argv = p.envp = 0;
-	if (rt_glibc_args(argc, argv, envp))
-		p.argv = argv, p.envp = envp;
-	/* Only what the core reads of p (rt_auxv); rt_process_init would set
-	 * every field, for 60 bytes more in every library. */
-	p.auxv_done = 0;
 	rt_fetch_run(&p, &call);
 #endif
 }
 
 /*
- * The constructor.  When the dynamic loader sealed us and nobody asked to
- * hear it (the path of every module under the patched loader), it only
- * notes that it ran: each library runs its own copy of this code cold,
- * so it stays a few cache lines long, without the frame the rest needs
- * (docs/runtime-size.md, "Where a library's start-up cost goes").  Only
- * with glibc's arguments: without them envp is not ours to read.
+ * The constructor.  Its quiet paths stay a few cache lines long, without
+ * the frame the rest needs: each library runs its own copy of this code
+ * cold (docs/runtime-size.md, "Where a library's start-up cost goes").
+ * They are a library claimed for the executable's pass, a module the
+ * dynamic loader sealed (every module under the patched loader), and one
+ * under SEALING_POLICY=0: nothing to do, nothing to say, and no module
+ * part to map from the file to learn so.
  */
 RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 								   char **argv,
@@ -120,11 +123,6 @@ RT_HOT __attribute__((constructor, used)) static void rt_seal_self(int argc,
 {
 	unsigned s = rt_state_get(&rt_state);
 
-	if ((s & SEALING_STATE_LOADER) && rt_glibc_args(argc, argv, envp) &&
-	    !rt_env_may_debug(envp)) {
-		rt_state_set(&rt_state, SEALING_STATE_RAN);
-		return;
-	}
 	/* We were claimed for the executable's pass (rt-claim.c): it seals
 	 * us once start-up is over.  Nothing written: our state byte says
 	 * "not run", which is what the pass looks for.  A module with

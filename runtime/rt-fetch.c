@@ -129,20 +129,10 @@ RT_COLD static void rt_fetch_failed(struct rt_process *p, const struct sealing_r
 				    const char *path, long err)
 {
 	const volatile struct sealing_note *n = call->note;
-	unsigned policy = sealing_desc_policy(n->desc.version, n->desc.policy), want;
-	int secure = rt_secure(p), debug = 0, seen = 0;
-	const char *v;
+	int debug;
+	unsigned policy =
+		rt_config_quick(p, sealing_desc_policy(n->desc.version, n->desc.policy), &debug);
 
-	for (char **e = p->envp; e && *e; e++) {
-		if (!(seen & 1) && (v = rt_env_value(*e, "SEALING_POLICY="))) {
-			seen |= 1;
-			if (sealing_parse_policy(v, &want) && (!secure || want > policy))
-				policy = want;
-		} else if (!(seen & 2) && (v = rt_env_value(*e, "SEALING_DEBUG="))) {
-			seen |= 2;
-			debug = !secure && sealing_streq(v, "1");
-		}
-	}
 	if (policy == SEALING_POLICY_OFF || (!debug && policy != SEALING_POLICY_ENFORCE))
 		return;
 

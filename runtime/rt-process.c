@@ -113,7 +113,12 @@ RT_HOT RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type)
 
 RT_HOT RT_FN int rt_secure(struct rt_process *p)
 {
-	return !rt_auxv(p) || rt_auxval(p, AT_SECURE);
+	const ElfW(auxv_t) *a = rt_auxv(p);
+
+	for (; a && a->a_type != AT_NULL; a++)
+		if (a->a_type == AT_SECURE)
+			return a->a_un.a_val != 0;
+	return !a; /* no vector: assume the worst */
 }
 
 RT_FN uintptr_t rt_page_size(struct rt_process *p)

@@ -71,7 +71,7 @@ static inline const char *rt_basename(const char *s)
 /*
  * Does s start with prefix?  Then where its value starts, else NULL.  A
  * shorter s fails on its NUL, which no prefix holds.  (The environment's
- * readers: rt_process_env, and the core's rt_fetch_failed.)
+ * readers: rt_process_env, and the core's rt_config_quick.)
  */
 static inline const char *rt_env_value(const char *s, const char *prefix)
 {
@@ -201,6 +201,12 @@ struct rt_config {
 RT_FN void rt_config_read(struct rt_process *p,
 			  const volatile struct sealing_note *note,
 			  struct rt_config *c);
+/*
+ * The same, in short, for the core, which runs before any module part:
+ * the policy, given the note's, and whether a SEALING_DEBUG line is asked
+ * for (*debug).
+ */
+RT_FN unsigned rt_config_quick(struct rt_process *p, unsigned policy, int *debug);
 
 /* ---- rt-object.c: a loaded ELF object, from its program headers ------ */
 

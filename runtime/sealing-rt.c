@@ -50,6 +50,7 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 /* The module part lives in the module's file (sealing-rt-module.c): the
  * core needs what finds that file. */
 #include "rt-process.c"
+#include "rt-config.c"
 #include "rt-object.c"
 #include "rt-linkmap.c"
 #include "rt-fetch.c"

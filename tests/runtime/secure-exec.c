@@ -32,7 +32,27 @@
 // ... but raising is honoured.
 // RUN: env SEALING_POLICY=1 LD_LIBRARY_PATH=/nonexistent setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p0 | FileCheck --check-prefix=SECURE --check-prefix=SEALED %s
 // RUN: setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/p0 | FileCheck --check-prefix=SECURE --check-prefix=UNSEALED %s
+//
+// A library's core reads SEALING_POLICY itself when its executable has no
+// process pass (runtime/rt-ctor.c): there too it may not lower.
+// RUN: sh -c 'for n in one two three; do %cc -O2 -shared -fPIC -DFN=${n}_fn %inputs/lib.c %rtdir/sealing-rt-core.o -o /tmp/sealing-secure-exec/lib$n.so || exit 1; done'
+// RUN: %cc -O2 -shared -fPIC -DFN=plain_fn %inputs/lib.c -o /tmp/sealing-secure-exec/libplain.so
+// RUN: %cc -O2 %inputs/batch-main.c %probe -L/tmp/sealing-secure-exec -Wl,--no-as-needed -lone -ltwo -lthree -lplain -Wl,-rpath,/tmp/sealing-secure-exec -ldl -o /tmp/sealing-secure-exec/libs
+// RUN: chmod 755 /tmp/sealing-secure-exec/lib*.so && chmod 4755 /tmp/sealing-secure-exec/libs
+// RUN: env SEALING_POLICY=0 /tmp/sealing-secure-exec/libs | FileCheck --check-prefix=LIBS-OPEN %s
+// RUN: env SEALING_POLICY=0 setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/libs | FileCheck --check-prefix=LIBS-SEALED %s
+// RUN: env SEALING_POLICY=0 SEALING_DEBUG=1 setpriv --reuid=65534 --regid=65534 --clear-groups /tmp/sealing-secure-exec/libs > %t/out 2> %t/err
+// RUN: FileCheck --check-prefix=LIBS-SEALED %s < %t/out
+// RUN: wc -c < %t/err | FileCheck --check-prefix=EMPTY %s
 // RUN: rm -rf /tmp/sealing-secure-exec
+//
+// LIBS-OPEN: one: 0/{{[1-9][0-9]*}} mappings sealed
+// LIBS-OPEN-NEXT: two: 0/{{[1-9][0-9]*}} mappings sealed
+// LIBS-OPEN-NEXT: three: 0/{{[1-9][0-9]*}} mappings sealed
+// LIBS-SEALED: one: [[N:[0-9]+]]/[[N]] mappings sealed
+// LIBS-SEALED-NEXT: two: [[N:[0-9]+]]/[[N]] mappings sealed
+// LIBS-SEALED-NEXT: three: [[N:[0-9]+]]/[[N]] mappings sealed
+// LIBS-SEALED-NEXT: plain: 0/{{[1-9][0-9]*}} mappings sealed
 //
 // SECURE: secure=1
 // SEALED: exe: [[N:[0-9]+]]/[[N]] mappings sealed
