@@ -19,7 +19,13 @@
  *   which lies right behind it, 8 bytes further by the stack's alignment,
  *   or unaligned.
  *
- * Prints "env: N cases, K failures" (a case per environment and way).
+ * Each case is also read by the core's short reader, rt_config_quick
+ * (rt-config.c), which must agree with rt_config_read on the policy and
+ * the debug switch for every note policy, in and out of secure execution
+ * (AT_SECURE, which the vector carries in both settings).
+ *
+ * Prints "env: N cases, K failures" (a case per environment, way and
+ * setting of AT_SECURE).
  */
 #include "rt.h"
 
@@ -64,6 +70,10 @@ static const struct env_case cases[] = {
 	{ "behind many others", { "A=1", "SHELL=/bin/sh", "SEALING=", "SEALING_EXEMPTS=x",
 				 "LANG=C", "SSH_TTY=/dev/pts/0", "SEALING_DEBUG=1" }, 0, "1", 0, 0 },
 	{ "an empty environment", { 0 }, 0, 0, 0, 0 },
+	{ "policy 0 with a debug line", { "SEALING_POLICY=0", "SEALING_DEBUG=1" }, "0", "1", 0, 0 },
+	{ "malformed values", { "SEALING_POLICY=0x", "SEALING_DEBUG=1 " }, "0x", "1 ", 0, 0 },
+	{ "a raise", { "SEALING_DEBUG=0", "SEALING_POLICY=2" }, "2", "0", 0, 0 },
+	{ "policy with a space", { "SEALING_POLICY= 0" }, " 0", 0, 0, 0 },
 };
 
 enum way {
@@ -82,10 +92,35 @@ static int same(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-static int run(const struct env_case *c, enum way way)
+/* rt_config_quick against rt_config_read, for each note policy. */
+static int quick_agrees(struct rt_process *p, int secure)
+{
+	int ok = 1;
+
+	for (unsigned policy = 0; policy <= 2; policy++) {
+		struct sealing_note n;
+		struct rt_config c;
+		int debug;
+
+		memset(&n, 0, sizeof(n));
+		n.desc.version = SEALING_NOTE_VERSION;
+		n.desc.policy = (uint8_t)policy;
+		rt_config_read(p, &n, &c);
+		unsigned quick = rt_config_quick(p, policy, &debug);
+		if (quick != c.policy || debug != c.debug) {
+			printf("  note policy %u, secure %d: rt_config_read %u/%d, rt_config_quick %u/%d\n",
+			       policy, secure, c.policy, c.debug, quick, debug);
+			ok = 0;
+		}
+	}
+	return ok;
+}
+
+static int run(const struct env_case *c, enum way way, int secure)
 {
 	/* argc, argv[0], NULL, the environment, NULL, (NULLs), the vector
-	 * (AT_PAGESZ, AT_RANDOM, AT_NULL), (gap), the random bytes. */
+	 * (AT_PAGESZ, AT_SECURE, AT_RANDOM, AT_NULL), (gap), the random
+	 * bytes. */
 	uintptr_t stack[48] = { 0 };
 	size_t k = 0, nenv = 0;
 	struct rt_process p;
@@ -99,19 +134,20 @@ static int run(const struct env_case *c, enum way way)
 	if (way == WAY_UNSETENV)
 		k += 2;
 	ElfW(auxv_t) *auxv = (ElfW(auxv_t) *)&stack[k];
-	k += 3 * sizeof(*auxv) / sizeof(stack[0]);
+	k += 4 * sizeof(*auxv) / sizeof(stack[0]);
 	k += way == WAY_KERNEL_GAP || way == WAY_KERNEL_ODD;
 	uintptr_t random = (uintptr_t)&stack[k] + (way == WAY_KERNEL_ODD ? 3 : 0);
 	auxv[0] = (ElfW(auxv_t)){ .a_type = AT_PAGESZ, .a_un.a_val = 16384 };
-	auxv[1] = (ElfW(auxv_t)){ .a_type = AT_RANDOM, .a_un.a_val = random };
-	auxv[2] = (ElfW(auxv_t)){ .a_type = AT_NULL };
+	auxv[1] = (ElfW(auxv_t)){ .a_type = AT_SECURE, .a_un.a_val = (unsigned long)secure };
+	auxv[2] = (ElfW(auxv_t)){ .a_type = AT_RANDOM, .a_un.a_val = random };
+	auxv[3] = (ElfW(auxv_t)){ .a_type = AT_NULL };
 
 	if (way == WAY_ARGS || way == WAY_UNSETENV) {
 		kernel_auxv = 0;
 		rt_process_init(&p, 1, (char **)&stack[1], (char **)&stack[3]);
 	} else {
 		/* A copy elsewhere, as the kernel's own is. */
-		static ElfW(auxv_t) copy[3];
+		static ElfW(auxv_t) copy[4];
 		memcpy(copy, auxv, sizeof(copy));
 		kernel_auxv = copy;
 		kernel_auxv_bytes = sizeof(copy);
@@ -122,7 +158,10 @@ static int run(const struct env_case *c, enum way way)
 		 same(p.env_debug_output, c->output) && same(p.env_exempt, c->exempt) &&
 		 rt_auxval(&p, AT_PAGESZ) == 16384 && p.auxv == auxv &&
 		 p.envp == (char **)&stack[3];
-	printf("%s: %s (%s)\n", ok ? "ok" : "FAIL", c->what, ways[way]);
+	if (!quick_agrees(&p, secure))
+		ok = 0;
+	printf("%s: %s (%s%s)\n", ok ? "ok" : "FAIL", c->what, ways[way],
+	       secure ? ", secure" : "");
 	if (!ok)
 		printf("  policy %s debug %s output %s exempt %s pagesz %lu auxv %s envp %s\n",
 		       p.env_policy ? p.env_policy : "(unset)",
@@ -140,8 +179,9 @@ int main(void)
 	size_t n = sizeof(cases) / sizeof(cases[0]);
 
 	for (size_t i = 0; i < n; i++)
-		for (int way = 0; way < WAY_COUNT; way++, runs++)
-			failures += !run(&cases[i], (enum way)way);
+		for (int way = 0; way < WAY_COUNT; way++)
+			for (int secure = 0; secure <= 1; secure++, runs++)
+				failures += !run(&cases[i], (enum way)way, secure);
 	printf("env: %d cases, %d failures\n", runs, failures);
 	return failures != 0;
 }
