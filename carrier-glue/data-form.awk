@@ -224,7 +224,7 @@ function put_symbol(k,    s) {
 	print s ":"
 }
 
-function emit_section(idx,    k, off, gflag) {
+function emit_section(idx,    k, off, gflag, zeroed) {
 	gflag = index(flags[idx], "G") ? "," group ",comdat" : ""
 	print "\t.section " name[idx] ",\"" gas_flags(idx) "\"," gas_type(idx) gflag
 	print "\t.balign " align[idx]
@@ -238,8 +238,15 @@ function emit_section(idx,    k, off, gflag) {
 			code = map[idx, off] == "x"
 		}
 		for (k = 1; k <= nsym; k++)
-			if (ssec[k] == idx && soff[k] == off)
+			if (ssec[k] == idx && soff[k] == off) {
+				# A NOBITS section holds no bytes to step over: the
+				# space up to each symbol is zeroed before it.
+				if (type[idx] == "NOBITS" && off > zeroed) {
+					print "\t.zero " (off - zeroed)
+					zeroed = off
+				}
 				put_symbol(k)
+			}
 		if (off == size[idx])
 			break
 		if (type[idx] == "NOBITS")
@@ -251,8 +258,8 @@ function emit_section(idx,    k, off, gflag) {
 	flush()
 	if (nword)
 		fail("section " name[idx] ": code ends inside a word")
-	if (type[idx] == "NOBITS" && size[idx])
-		print "\t.zero " size[idx]
+	if (type[idx] == "NOBITS" && size[idx] > zeroed)
+		print "\t.zero " (size[idx] - zeroed)
 	for (k = 1; k <= nrel; k++)
 		if (rsec[k] == idx)
 			print "\t.reloc " label(idx) "+" roff[k] ", " rtype[k] ", " \

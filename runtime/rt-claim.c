@@ -31,6 +31,10 @@
  * then seals it.  A library claimed after its constructor ran (a deeper
  * dependency, which ran first) is not affected: the pass seals whatever
  * has not run its own sealing, claimed or not.
+ *
+ * From .preinit_array the walk also notes the map it saw (its objects
+ * are the start-up set): rt_startup_walk_snap lets the pass skip the
+ * names while nothing was loaded or unloaded since.
  */
 #include "rt.h"
 
@@ -45,13 +49,25 @@ RT_FN void rt_claim_note(const struct rt_object *o, const ElfW(Nhdr) *h, void *b
 		rt_state_set(s, *(const unsigned *)bits);
 }
 
-/* data: the executable's AT_PHDR, which claims nothing of its own. */
+struct rt_claim_walk {
+	uintptr_t exe_phdr; /* AT_PHDR: the executable claims nothing of its own */
+	struct rt_startup_snap *snap;
+};
+
 static int rt_claim_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
+	struct rt_claim_walk *w = data;
 	struct rt_object o;
 
-	(void)size;
-	if ((uintptr_t)info->dlpi_phdr == *(const uintptr_t *)data)
+	if (w->snap) {
+		if (!w->snap->count++) {
+			int counted = size >= offsetof(struct dl_phdr_info, dlpi_subs) +
+						      sizeof(info->dlpi_subs);
+			w->snap->adds = counted ? info->dlpi_adds : 0;
+			w->snap->subs = counted ? info->dlpi_subs : 0;
+		}
+	}
+	if ((uintptr_t)info->dlpi_phdr == w->exe_phdr)
 		return 0;
 	rt_object_scan(&o, info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr, 0);
 	unsigned bits = SEALING_STATE_CLAIMED;
@@ -60,9 +76,12 @@ static int rt_claim_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
-RT_FN void rt_claim_startup(struct rt_process *p)
+RT_FN void rt_claim_startup(struct rt_process *p, struct rt_startup_snap *snap)
 {
-	uintptr_t exe_phdr = rt_auxval(p, AT_PHDR);
-	if (exe_phdr)
-		rt_iterate(p, rt_claim_cb, &exe_phdr);
+	struct rt_claim_walk w = { rt_auxval(p, AT_PHDR), snap };
+
+	if (snap)
+		snap->count = 0;
+	if (w.exe_phdr && rt_iterate(p, rt_claim_cb, &w) < 0 && snap)
+		snap->count = 0;
 }

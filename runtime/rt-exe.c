@@ -24,6 +24,11 @@
 __attribute__((section(".bss.sealing_exe_state"), used))
 static volatile unsigned char rt_exe_state;
 
+/* The map as .preinit_array saw it, for the pass's start-up set.  In a
+ * section of its own, as the carriers allow (carrier-glue/group-asm.awk). */
+__attribute__((section(".bss.sealing_exe_snap"), used))
+static struct rt_startup_snap rt_exe_snap;
+
 __attribute__((used)) static int rt_exe_entry(const struct sealing_rt_call *call)
 {
 	struct rt_process proc, *p = &proc;
@@ -42,7 +47,7 @@ __attribute__((used)) static int rt_exe_entry(const struct sealing_rt_call *call
 	rt_state_set(&rt_exe_state, SEALING_STATE_RAN);
 	rt_state_set(call->state, SEALING_STATE_RAN);
 	rt_object_name(p, &self);
-	rt_seal_process(p, call, &self);
+	rt_seal_process(p, call, &self, &rt_exe_snap);
 	return 1;
 }
 
@@ -60,5 +65,5 @@ __attribute__((used)) static void rt_exe_claim(int argc, char **argv, char **env
 	if (!rt_glibc_args(argc, argv, envp))
 		return;
 	rt_process_init(&p, argc, argv, envp);
-	rt_claim_startup(&p);
+	rt_claim_startup(&p, &rt_exe_snap);
 }

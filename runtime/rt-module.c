@@ -152,7 +152,7 @@ RT_FN int rt_module_run(const struct sealing_rt_call *call)
 	volatile unsigned char *pass = rt_exe_pass_state(&p);
 	if (pass && !(rt_state_get(pass) & SEALING_STATE_RAN) &&
 	    call->mutable_lo == call->mutable_hi)
-		rt_claim_startup(&p); /* so that the others need not ask (rt-claim.c) */
+		rt_claim_startup(&p, 0); /* so that the others need not ask (rt-claim.c) */
 	else
 		rt_seal_module(&p, call, !pass);
 	return 1;

@@ -25,6 +25,8 @@ struct rt_sweep {
 	rt_dlopen_fn dlopen;    /* the real one; NULL: look it up */
 	struct rt_job *self;    /* the executable: its job, made from its own
 				 * headers, first in the first batch */
+	const struct rt_startup_snap *snap; /* the executable: the map as
+				 * .preinit_array saw it; NULL: none */
 	uintptr_t page;
 	/* The loader's memory of what it sealed, both optional. */
 	int (*known)(void *ctx, const void *phdr);
@@ -55,6 +57,6 @@ RT_FN int rt_exempt(struct rt_process *p, const char *path);
 
 /* The executable, then every start-up object its scope covers. */
 RT_FN void rt_seal_process(struct rt_process *p, const struct sealing_rt_call *call,
-			   const struct rt_object *exe);
+			   const struct rt_object *exe, const struct rt_startup_snap *snap);
 
 #endif

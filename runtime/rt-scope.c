@@ -13,7 +13,7 @@
 #include "rt-pass.h"
 
 RT_FN void rt_seal_process(struct rt_process *p, const struct sealing_rt_call *call,
-			   const struct rt_object *exe)
+			   const struct rt_object *exe, const struct rt_startup_snap *snap)
 {
 	struct rt_sweep s;
 	struct rt_job self;
@@ -23,6 +23,7 @@ RT_FN void rt_seal_process(struct rt_process *p, const struct sealing_rt_call *c
 	RT_ZERO(s);
 	s.p = p;
 	s.asker = RT_ASK_EXE;
+	s.snap = snap;
 	s.page = rt_page_size(p);
 	/* The executable is the first job, from its own headers and note: a
 	 * static one has nothing else to walk. */

@@ -79,6 +79,14 @@ RT_FN void rt_startset_lost(struct rt_startset *s)
 		s->phase = RT_WALK_LOST;
 }
 
+RT_FN void rt_startset_close(struct rt_startset *s, unsigned n)
+{
+	if (s->phase == RT_WALK_PREFIX && s->seen == 0 && n) {
+		s->phase = RT_WALK_CLOSED;
+		s->prefix = n;
+	}
+}
+
 RT_FN enum rt_origin rt_startset_origin(const struct rt_startset *s, unsigned index)
 {
 	if (s->phase != RT_WALK_CLOSED)

@@ -46,6 +46,9 @@ RT_FN void rt_startset_name(struct rt_startset *s, const char *name, int needed)
 RT_FN void rt_startset_next(struct rt_startset *s);
 /* The map is not one this rule knows (the executable does not come first). */
 RT_FN void rt_startset_lost(struct rt_startset *s);
+/* The first n objects are the start-up set, known otherwise (names are
+ * then not needed); only before any object was fed. */
+RT_FN void rt_startset_close(struct rt_startset *s, unsigned n);
 /* Where the object fed as number INDEX (from 0) came from. */
 RT_FN enum rt_origin rt_startset_origin(const struct rt_startset *s, unsigned index);
 

@@ -51,6 +51,11 @@
  * loader met in a way we cannot see, such as an LD_AUDIT module's
  * la_objsearch, or more names than the table holds), the answer is
  * "unknown", and the pass pins before sealing.
+ *
+ * An executable that claimed from .preinit_array saw the start-up set
+ * itself, before any constructor could dlopen; rt_startup_walk_snap takes
+ * that count instead of the names while nothing was loaded or unloaded
+ * since (docs/process-scope.md, "Start-up or dlopen'd").
  */
 #include "rt.h"
 
@@ -93,6 +98,24 @@ RT_FN void rt_startup_walk_next(struct rt_startup_walk *w, const struct dl_phdr_
 			rt_walk_object(&w->set, info);
 	}
 	rt_startset_next(&w->set);
+}
+
+/*
+ * dlpi_adds and dlpi_subs count every object ever loaded and unloaded, in
+ * any namespace, and stay still while dl_iterate_phdr holds its lock: the
+ * same two numbers, and the executable first, mean the very map that
+ * .preinit_array walked, whose objects were all there before any
+ * constructor ran.  Anything else (a constructor's dlopen, even one it
+ * undid) leaves the walk to the names.
+ */
+RT_FN void rt_startup_walk_snap(struct rt_startup_walk *w, const struct rt_startup_snap *snap,
+				const struct dl_phdr_info *info, size_t size)
+{
+	if (snap && snap->count && w->set.seen == 0 &&
+	    size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs) &&
+	    (uintptr_t)info->dlpi_phdr == w->exe_phdr && info->dlpi_adds == snap->adds &&
+	    info->dlpi_subs == snap->subs)
+		rt_startset_close(&w->set, snap->count);
 }
 
 RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned index)

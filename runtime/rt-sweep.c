@@ -21,12 +21,20 @@
  */
 #include "rt-pass.h"
 
-static void rt_sweep_name(struct rt_sweep *s, struct rt_job *j, const char *name)
+/* A start-up object is never unloaded: its name stays where ld.so keeps
+ * it.  Any other may be gone once the walk lets go, so it is copied. */
+static void rt_sweep_name(struct rt_sweep *s, struct rt_job *j, const char *name, int startup)
 {
 	size_t len = 0;
+
+	j->o.name = 0;
+	if (startup) {
+		if (name && name[0])
+			j->o.name = name;
+		return;
+	}
 	while (name && name[len])
 		len++;
-	j->o.name = 0;
 	if (!len || len >= sizeof(s->names) - s->names_used)
 		return;
 	char *copy = s->names + s->names_used;
@@ -36,20 +44,24 @@ static void rt_sweep_name(struct rt_sweep *s, struct rt_job *j, const char *name
 	j->o.name = copy;
 }
 
-static int rt_sweep_has_room(const struct rt_sweep *s, const struct dl_phdr_info *info)
+static int rt_sweep_has_room(const struct rt_sweep *s, const struct dl_phdr_info *info,
+			     int startup)
 {
 	size_t len = 0;
-	while (info->dlpi_name && info->dlpi_name[len])
-		len++;
+
 	if (s->njobs == RT_BATCH)
 		return 0;
+	if (startup)
+		return 1; /* its name is not copied */
+	while (info->dlpi_name && info->dlpi_name[len])
+		len++;
 	/* A name too long for an empty arena goes without (it cannot be pinned). */
 	return !s->njobs || len < sizeof(s->names) - s->names_used;
 }
 
 /* Reads only: called under dl_iterate_phdr's lock. */
 static void rt_sweep_collect(struct rt_sweep *s, const struct dl_phdr_info *info,
-			     unsigned index)
+			     unsigned index, int startup)
 {
 	struct rt_job *j = &s->jobs[s->njobs++];
 	volatile unsigned char *state;
@@ -61,7 +73,7 @@ static void rt_sweep_collect(struct rt_sweep *s, const struct dl_phdr_info *info
 	 * data seals itself, but is read too: a module whose state byte
 	 * cannot be trusted is sealed again from here. */
 	rt_object_mutable(&j->o, &j->mut);
-	rt_sweep_name(s, j, info->dlpi_name);
+	rt_sweep_name(s, j, info->dlpi_name, startup);
 	/* Read once per pass (rt_startup_walk_init), not once per object. */
 	j->f.is_exe = (uintptr_t)info->dlpi_phdr == s->walk.exe_phdr;
 	j->f.is_vdso = rt_is_vdso(s->walk.vdso, info->dlpi_phdr);
@@ -87,9 +99,11 @@ static int rt_sweep_cb(struct dl_phdr_info *info, size_t size, void *data)
 	struct rt_sweep *s = data;
 	unsigned index = s->index++;
 
-	(void)size;
-	if (s->first)
+	if (s->first) {
+		if (index == 0)
+			rt_startup_walk_snap(&s->walk, s->snap, info, size);
 		rt_startup_walk_next(&s->walk, info);
+	}
 	if (!s->resumed) {
 		if (s->last) {
 			s->resumed = info->dlpi_phdr == s->last;
@@ -101,10 +115,13 @@ static int rt_sweep_cb(struct dl_phdr_info *info, size_t size, void *data)
 	}
 	if (s->self && info->dlpi_phdr == s->self->o.phdr)
 		return 0; /* already the first job */
-	if (!s->full && !rt_sweep_has_room(s, info))
+	/* Known only once the walk has placed it: always when .preinit_array
+	 * saw the same map, else rarely before the first walk's end. */
+	int startup = rt_startup_origin(&s->walk, index) == RT_ORIGIN_STARTUP;
+	if (!s->full && !rt_sweep_has_room(s, info, startup))
 		s->full = 1;
 	if (!s->full) {
-		rt_sweep_collect(s, info, index);
+		rt_sweep_collect(s, info, index, startup);
 		s->next = index + 1;
 		s->last = info->dlpi_phdr;
 		return 0;

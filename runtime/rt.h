@@ -325,6 +325,20 @@ RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
 RT_FN void rt_startup_walk_next(struct rt_startup_walk *w,
 				const struct dl_phdr_info *info);
 RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned index);
+/*
+ * The loaded objects as the executable's .preinit_array saw them, before
+ * any constructor could dlopen: every one of them is a start-up object.
+ * dl_iterate_phdr's counts of objects ever added and removed tell whether
+ * the map is still that one (rt_startup_walk_snap); count 0: none taken.
+ */
+struct rt_startup_snap {
+	unsigned long long adds, subs;
+	unsigned count;
+};
+/* Before the walk's first object, info: when the map is still snap's,
+ * its first snap->count objects are the start-up set, without a name read. */
+RT_FN void rt_startup_walk_snap(struct rt_startup_walk *w, const struct rt_startup_snap *snap,
+				const struct dl_phdr_info *info, size_t size);
 /* The verdict for a library's own constructor. */
 /*
  * A constructor whose frame is closer than this below argv was called by
@@ -337,8 +351,9 @@ RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m)
 /* ---- rt-claim.c: the start-up libraries, claimed for the pass -------- */
 
 /* SEALING_STATE_CLAIMED in every instrumented object's state byte but the
- * executable's; only while the executable's pass is still to come. */
-RT_FN void rt_claim_startup(struct rt_process *p);
+ * executable's; only while the executable's pass is still to come.  snap,
+ * when not NULL, takes the map as the walk saw it (.preinit_array's). */
+RT_FN void rt_claim_startup(struct rt_process *p, struct rt_startup_snap *snap);
 /* rt_note_each's callback: *bits into the state byte of every policy
  * note of o's that leads to one (not a policy-0 note's, nor a damaged
  * one's, nor one the dynamic loader marked).  One callback for the claim

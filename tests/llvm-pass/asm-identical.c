@@ -44,6 +44,6 @@
 int main(void) { return 0; }
 
 // TEXT: <__sealing_rt_v{{[0-9]+}}.rt_seal_self>:
-// EXE-TEXT: <__sealing_rt_v{{[0-9]+}}_exe.rt_seal_process>:
+// EXE-TEXT: <__sealing_rt_v{{[0-9]+}}_exe.rt_seal_process{{(\.constprop\.[0-9]+)?}}>:
 // LLVM: 0x00000010 494e4700 03010300 04000000
 // GCC: 0x00000010 494e4700 03010200 04000000

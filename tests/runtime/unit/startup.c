@@ -11,7 +11,10 @@
  *   map's walk gets the table the previous one filled, and the vdso needs
  *   a name nothing answers to: a walk that trusted the table closes too
  *   early, one that read the vdso's names never closes.  unit/startset.c
- *   has the rule over names alone;
+ *   has the rule over names alone.  Some maps come with the snapshot
+ *   .preinit_array took (rt_startup_walk_snap): trusted, without a name
+ *   read, only while dlpi_adds and dlpi_subs are still its numbers, the
+ *   executable first and dl_phdr_info long enough to hold them;
  * - a library's own constructor asks rt_load_kind, in O(1): here against
  *   a synthetic executable image (PT_PHDR, a writable and a code
  *   segment, the policy note and the process note with their state
@@ -131,6 +134,10 @@ struct map {
 	unsigned cap; /* table entries; 0: 256 */
 	int no_phdr;  /* the auxiliary vector has no AT_PHDR */
 	int no_vdso;  /* ... nor AT_SYSINFO_EHDR */
+	/* The snapshot: how many objects .preinit_array saw (0: none), and
+	 * how the map differs from it since. */
+	unsigned snap;
+	int snap_adds_moved, snap_subs_moved, snap_short_info;
 };
 
 static const struct map maps[] = {
@@ -175,6 +182,25 @@ static const struct map maps[] = {
 		"/lib/libc.so.6 libc.so.6", "/audit/libother.so libother.so" } },
 	{ .what = "more names than the table holds", .prefix = -1, .cap = 8, .objects = {
 		EXE " - a b c d e", "/a a", "/b b", "/c c", "/d d", "/e e" } },
+	/* The names would not close (an LD_AUDIT module's doing): the map
+	 * .preinit_array saw needs none. */
+	{ .what = "the snapshot's map", .prefix = 4, .snap = 4, .objects = {
+		EXE " - libc.so.6 libaudited.so.1", VDSO,
+		"/lib/libc.so.6 libc.so.6", "/audit/libother.so libother.so" } },
+	{ .what = "the snapshot's map, one more object dlopen'd since", .prefix = 4, .snap = 6,
+	  .snap_adds_moved = 1, .objects = { EXE " - libc.so.6", VDSO,
+		"/lib/libc.so.6 libc.so.6 ld-linux.so.2", "/lib64/ld-linux.so.2 ld-linux.so.2",
+		"/opt/libplugin.so - libc.so.6", "/opt/libdep.so libdep.so" } },
+	{ .what = "the snapshot's map, one dlopen'd and closed since", .prefix = 4, .snap = 6,
+	  .snap_adds_moved = 1, .snap_subs_moved = 1, .objects = { EXE " - libc.so.6", VDSO,
+		"/lib/libc.so.6 libc.so.6 ld-linux.so.2", "/lib64/ld-linux.so.2 ld-linux.so.2",
+		"/opt/libplugin.so - libc.so.6", "/opt/libdep.so libdep.so" } },
+	{ .what = "a snapshot, dl_phdr_info without dlpi_adds", .prefix = 4, .snap = 6,
+	  .snap_short_info = 1, .objects = { EXE " - libc.so.6", VDSO,
+		"/lib/libc.so.6 libc.so.6 ld-linux.so.2", "/lib64/ld-linux.so.2 ld-linux.so.2",
+		"/opt/libplugin.so - libc.so.6", "/opt/libdep.so libdep.so" } },
+	{ .what = "a snapshot, the executable not first", .prefix = -1, .snap = 3, .objects = {
+		"/lib/libc.so.6 libc.so.6", EXE " - libc.so.6", VDSO } },
 };
 
 static int walk(const struct map *m)
@@ -223,6 +249,18 @@ static int walk(const struct map *m)
 	};
 	process(&fp, aux);
 	rt_startup_walk_init(&w, &fp.p, tab, cap);
+	if (m->snap) {
+		/* dl_iterate_phdr gives every object the same two counts. */
+		struct rt_startup_snap snap = { .adds = 41, .subs = 3, .count = m->snap };
+		for (unsigned i = 0; i < n; i++) {
+			struct dl_phdr_info *in = (struct dl_phdr_info *)info[i];
+			in->dlpi_adds = 41 + (unsigned)m->snap_adds_moved;
+			in->dlpi_subs = 3 + (unsigned)m->snap_subs_moved;
+		}
+		rt_startup_walk_snap(&w, &snap, info[0],
+				     m->snap_short_info ? offsetof(struct dl_phdr_info, dlpi_adds) :
+							  sizeof(struct dl_phdr_info));
+	}
 	for (unsigned i = 0; i < n; i++)
 		rt_startup_walk_next(&w, info[i]);
 
