@@ -84,4 +84,6 @@ RT_FN void rt_claim_startup(struct rt_process *p, struct rt_startup_snap *snap)
 		snap->count = 0;
 	if (w.exe_phdr && rt_iterate(p, rt_claim_cb, &w) < 0 && snap)
 		snap->count = 0;
+	if (snap)
+		snap->iterate = p->iterate;
 }

@@ -39,6 +39,8 @@ __attribute__((used)) static int rt_exe_entry(const struct sealing_rt_call *call
 		return 0;
 	rt_process_start(p, found ? &self : 0, call->argc, call->argv, call->envp);
 	p->frame = call->frame;
+	/* Looked up once per process: the lookup walks every module. */
+	p->iterate = rt_exe_snap.iterate;
 	if (!found)
 		found = rt_self_from_loader(p, &self, (const void *)call->note);
 	if (!found || !rt_self_is_exe(p, &self))

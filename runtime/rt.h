@@ -334,6 +334,7 @@ RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned
 struct rt_startup_snap {
 	unsigned long long adds, subs;
 	unsigned count;
+	void *iterate; /* dl_iterate_phdr, as the walk looked it up */
 };
 /* Before the walk's first object, info: when the map is still snap's,
  * its first snap->count objects are the start-up set, without a name read. */
