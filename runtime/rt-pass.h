@@ -38,14 +38,27 @@ struct rt_sweep {
 	unsigned seen, nsealed, nopen, nleft, ngone, calls;
 	/* Internal. */
 	struct rt_startup_walk walk;
-	_Alignas(uintptr_t) uint32_t tab[2048];
-	struct rt_job jobs[RT_BATCH];
 	unsigned njobs, index, next;
 	const void *last; /* the last object collected, to resume after */
 	int first, resumed, full;
 	size_t names_used;
+	/* From here on, each byte is written before it is read, so
+	 * rt_sweep_clear leaves them alone: on the executable's stack, 26 KB
+	 * zeroed for nothing were six pages of peak RSS. */
+	_Alignas(uintptr_t) uint32_t tab[2048]; /* the walk's, zeroed on first use */
+	struct rt_job jobs[RT_BATCH];
 	char names[8192]; /* the jobs' names, copied during the walk */
 };
+
+/* Zeroes what whoever sweeps sets, and the internal state; not the
+ * walk's table, the jobs, the names. */
+#define rt_sweep_clear(s)                                                       \
+	do {                                                                    \
+		_Static_assert(offsetof(struct rt_sweep, tab) % sizeof(uintptr_t) == 0, \
+			       "words");                                        \
+		rt_zero_words((uintptr_t *)(void *)(s),                         \
+			      offsetof(struct rt_sweep, tab) / sizeof(uintptr_t)); \
+	} while (0)
 
 /* Walks the loaded objects and handles each; -1 if they cannot be walked
  * (a static executable: then only self is handled). */

@@ -20,7 +20,7 @@ RT_FN void rt_seal_process(struct rt_process *p, const struct sealing_rt_call *c
 	const struct rt_config *c = &self.c;
 	struct rt_line l;
 
-	RT_ZERO(s);
+	rt_sweep_clear(&s);
 	s.p = p;
 	s.asker = RT_ASK_EXE;
 	s.snap = snap;

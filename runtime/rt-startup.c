@@ -64,8 +64,7 @@ RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
 {
 	w->exe_phdr = rt_auxval(p, AT_PHDR);
 	w->vdso = rt_auxval(p, AT_SYSINFO_EHDR);
-	/* buf is word-aligned (rt.h); a word at a time is half the stores. */
-	rt_zero_words((uintptr_t *)(void *)buf, cap * sizeof(*buf) / sizeof(uintptr_t));
+	w->tab_clean = 0;
 	rt_startset_init(&w->set, buf, cap);
 }
 
@@ -94,8 +93,18 @@ RT_FN void rt_startup_walk_next(struct rt_startup_walk *w, const struct dl_phdr_
 	if (w->set.phase == RT_WALK_PREFIX) {
 		if (w->set.seen == 0 && phdr != w->exe_phdr)
 			rt_startset_lost(&w->set); /* not the map we know */
-		else if (!rt_is_vdso(w->vdso, info->dlpi_phdr))
+		else if (!rt_is_vdso(w->vdso, info->dlpi_phdr)) {
+			/* Zeroed only now: a walk that the snapshot closed
+			 * never touches the table (8 KB of stack). buf is
+			 * word-aligned (rt.h); a word at a time is half the
+			 * stores. */
+			if (!w->tab_clean) {
+				rt_zero_words((uintptr_t *)(void *)w->set.tab,
+					      w->set.cap * sizeof(*w->set.tab) / sizeof(uintptr_t));
+				w->tab_clean = 1;
+			}
 			rt_walk_object(&w->set, info);
+		}
 	}
 	rt_startset_next(&w->set);
 }

@@ -318,6 +318,7 @@ RT_FN int rt_exe_started(struct rt_process *p);
 struct rt_startup_walk {
 	uintptr_t exe_phdr, vdso; /* AT_PHDR, AT_SYSINFO_EHDR */
 	struct rt_startset set;
+	int tab_clean; /* set's table zeroed: only once a name is read */
 };
 /* buf: cap entries, cap a power of two, aligned as a uintptr_t. */
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
