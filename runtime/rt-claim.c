@@ -59,14 +59,8 @@ static int rt_claim_cb(struct dl_phdr_info *info, size_t size, void *data)
 	struct rt_claim_walk *w = data;
 	struct rt_object o;
 
-	if (w->snap) {
-		if (!w->snap->count++) {
-			int counted = size >= offsetof(struct dl_phdr_info, dlpi_subs) +
-						      sizeof(info->dlpi_subs);
-			w->snap->adds = counted ? info->dlpi_adds : 0;
-			w->snap->subs = counted ? info->dlpi_subs : 0;
-		}
-	}
+	if (w->snap)
+		rt_startup_snap_add(w->snap, info, size);
 	if ((uintptr_t)info->dlpi_phdr == w->exe_phdr)
 		return 0;
 	rt_object_scan(&o, info->dlpi_phdr, info->dlpi_phnum, info->dlpi_addr, 0);
@@ -82,8 +76,8 @@ RT_FN void rt_claim_startup(struct rt_process *p, struct rt_startup_snap *snap)
 
 	if (snap)
 		snap->count = 0;
-	if (w.exe_phdr && rt_iterate(p, rt_claim_cb, &w) < 0 && snap)
-		snap->count = 0;
+	if (w.exe_phdr)
+		rt_iterate(p, rt_claim_cb, &w);
 	if (snap)
 		snap->iterate = p->iterate;
 }

@@ -117,14 +117,30 @@ RT_FN void rt_startup_walk_next(struct rt_startup_walk *w, const struct dl_phdr_
  * constructor ran.  Anything else (a constructor's dlopen, even one it
  * undid) leaves the walk to the names.
  */
+static int rt_info_has_counts(size_t size)
+{
+	return size >= offsetof(struct dl_phdr_info, dlpi_subs) +
+			       sizeof(((const struct dl_phdr_info *)0)->dlpi_subs);
+}
+
+RT_FN void rt_startup_snap_add(struct rt_startup_snap *snap, const struct dl_phdr_info *info,
+			       size_t size)
+{
+	if (!rt_info_has_counts(size))
+		return; /* count stays 0: no snapshot */
+	if (!snap->count++) {
+		snap->adds = info->dlpi_adds;
+		snap->subs = info->dlpi_subs;
+	}
+}
+
 RT_FN void rt_startup_walk_snap(struct rt_startup_walk *w, const struct rt_startup_snap *snap,
 				const struct dl_phdr_info *info, size_t size)
 {
-	if (snap && snap->count && w->set.seen == 0 &&
-	    size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs) &&
+	if (snap && snap->count && rt_info_has_counts(size) &&
 	    (uintptr_t)info->dlpi_phdr == w->exe_phdr && info->dlpi_adds == snap->adds &&
 	    info->dlpi_subs == snap->subs)
-		rt_startset_close(&w->set, snap->count);
+		rt_startset_close(&w->set, snap->count); /* only before the first object */
 }
 
 RT_FN enum rt_origin rt_startup_origin(const struct rt_startup_walk *w, unsigned index)

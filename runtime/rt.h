@@ -337,6 +337,10 @@ struct rt_startup_snap {
 	unsigned count;
 	void *iterate; /* dl_iterate_phdr, as the walk looked it up */
 };
+/* Takes one more object of the map into snap (from 0, count 0); its first
+ * object's counts stand for the map.  Without them, no snapshot. */
+RT_FN void rt_startup_snap_add(struct rt_startup_snap *snap, const struct dl_phdr_info *info,
+			       size_t size);
 /* Before the walk's first object, info: when the map is still snap's,
  * its first snap->count objects are the start-up set, without a name read. */
 RT_FN void rt_startup_walk_snap(struct rt_startup_walk *w, const struct rt_startup_snap *snap,

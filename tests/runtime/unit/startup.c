@@ -134,8 +134,8 @@ struct map {
 	unsigned cap; /* table entries; 0: 256 */
 	int no_phdr;  /* the auxiliary vector has no AT_PHDR */
 	int no_vdso;  /* ... nor AT_SYSINFO_EHDR */
-	/* The snapshot: how many objects .preinit_array saw (0: none), and
-	 * how the map differs from it since. */
+	/* The snapshot: how many objects .preinit_array saw (0: none; else
+	 * every object listed), and how the map differs from it since. */
 	unsigned snap;
 	int snap_adds_moved, snap_subs_moved, snap_short_info;
 };
@@ -250,12 +250,27 @@ static int walk(const struct map *m)
 	process(&fp, aux);
 	rt_startup_walk_init(&w, &fp.p, tab, cap);
 	if (m->snap) {
-		/* dl_iterate_phdr gives every object the same two counts. */
-		struct rt_startup_snap snap = { .adds = 41, .subs = 3, .count = m->snap };
+		/* dl_iterate_phdr gives every object the same two counts:
+		 * .preinit_array's walk takes them (rt_startup_snap_add, as
+		 * rt_claim_startup does), then the map may move on. */
+		struct rt_startup_snap snap = { 0 }, none = { 0 };
 		for (unsigned i = 0; i < n; i++) {
 			struct dl_phdr_info *in = (struct dl_phdr_info *)info[i];
-			in->dlpi_adds = 41 + (unsigned)m->snap_adds_moved;
-			in->dlpi_subs = 3 + (unsigned)m->snap_subs_moved;
+			in->dlpi_adds = 41;
+			in->dlpi_subs = 3;
+			rt_startup_snap_add(&snap, in, sizeof(*in));
+			/* Without the counts in dl_phdr_info, no snapshot. */
+			rt_startup_snap_add(&none, in, offsetof(struct dl_phdr_info, dlpi_adds));
+		}
+		if (snap.count != m->snap || none.count) {
+			printf("  snapshot of %u objects, %u without counts; expected %u, 0\n",
+			       snap.count, none.count, m->snap);
+			return 0;
+		}
+		for (unsigned i = 0; i < n; i++) {
+			struct dl_phdr_info *in = (struct dl_phdr_info *)info[i];
+			in->dlpi_adds += (unsigned)m->snap_adds_moved;
+			in->dlpi_subs += (unsigned)m->snap_subs_moved;
 		}
 		rt_startup_walk_snap(&w, &snap, info[0],
 				     m->snap_short_info ? offsetof(struct dl_phdr_info, dlpi_adds) :
