@@ -20,14 +20,24 @@ RT_FN const struct r_debug *rt_r_debug(struct rt_process *p)
 	struct rt_object e;
 	const ElfW(Dyn) *d = 0;
 
+#ifndef RT_CORE_ONLY
+	if (p->r_debug)
+		return p->r_debug;
+#endif
 	if (!rt_exe_headers(p, &e))
 		return 0;
 	for (size_t i = 0; i < e.phnum; i++)
 		if (e.phdr[i].p_type == PT_DYNAMIC)
 			d = (const ElfW(Dyn) *)(e.bias + e.phdr[i].p_vaddr);
 	for (; d && d->d_tag != DT_NULL; d++)
-		if (d->d_tag == DT_DEBUG)
+		if (d->d_tag == DT_DEBUG) {
+			/* Set by ld.so before any constructor runs, and for good:
+			 * a NULL (a static program) is asked again, cheaply. */
+#ifndef RT_CORE_ONLY
+			p->r_debug = (const struct r_debug *)d->d_un.d_ptr;
+#endif
 			return (const struct r_debug *)d->d_un.d_ptr;
+		}
 	return 0;
 }
 

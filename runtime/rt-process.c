@@ -40,6 +40,8 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	p->frame = 0;
 	p->iterate = 0;
 	p->exe_pass_done = 0;
+	p->exe_known = 0;
+	p->r_debug = 0;
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
 }
@@ -172,6 +174,8 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
 	p->frame = 0;
 	p->iterate = 0;
 	p->exe_pass_done = 0;
+	p->exe_known = 0;
+	p->r_debug = 0;
 	long got = rt_syscall6(SYS_prctl, PR_GET_AUXV, (long)p->auxv_copy,
 			       (long)sizeof(p->auxv_copy), 0, 0, 0);
 	n = got > 0 ? rt_auxv_count(p->auxv_copy, sizeof(p->auxv_copy) / sizeof(p->auxv_copy[0])) : 0;
@@ -213,6 +217,16 @@ RT_HOT RT_FN int rt_exe_headers(struct rt_process *p, struct rt_object *e)
 	const ElfW(Phdr) *ph = 0;
 	size_t n = 0;
 
+#ifndef RT_CORE_ONLY
+	if (p->exe_known) {
+		e->phdr = p->exe_phdr;
+		e->phnum = p->exe_phnum;
+		e->bias = p->exe_bias;
+		e->relro_lo = p->exe_relro_lo;
+		e->relro_hi = p->exe_relro_hi;
+		return 1;
+	}
+#endif
 	for (const ElfW(auxv_t) *a = rt_auxv(p); a && a->a_type != AT_NULL && !(ph && n); a++) {
 		if (a->a_type == AT_PHDR)
 			ph = (const ElfW(Phdr) *)a->a_un.a_val;
@@ -235,6 +249,16 @@ RT_HOT RT_FN int rt_exe_headers(struct rt_process *p, struct rt_object *e)
 			e->relro_hi = e->relro_lo + ph[i].p_memsz;
 		}
 	}
+#ifndef RT_CORE_ONLY
+	if (found) {
+		p->exe_phdr = ph;
+		p->exe_phnum = n;
+		p->exe_bias = e->bias;
+		p->exe_relro_lo = e->relro_lo;
+		p->exe_relro_hi = e->relro_hi;
+		p->exe_known = 1;
+	}
+#endif
 	return found;
 }
 
@@ -266,6 +290,10 @@ static int rt_looks_like_exe(const struct rt_object *m)
 
 RT_HOT RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m)
 {
+#ifndef RT_CORE_ONLY
+	if (p->exe_known)
+		return p->exe_phdr == m->phdr;
+#endif
 	uintptr_t phdr = rt_auxval(p, AT_PHDR);
 	return phdr ? phdr == (uintptr_t)m->phdr : rt_looks_like_exe(m);
 }
