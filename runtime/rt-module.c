@@ -54,7 +54,9 @@ RT_OUTLINE RT_FN void rt_seal_module(struct rt_process *p, const struct sealing_
 		}
 	}
 	if (found) {
-		kind = rt_load_kind(p, m);
+		kind = rt_load_kind(p, m,
+				    c.debug || c.policy == SEALING_POLICY_ENFORCE ||
+					    (c.flags & SEALING_FLAG_DLOPEN_SKIP));
 		how = kind == RT_LOAD_EXE ? "executable, without the process pass: module scope" :
 		      kind == RT_LOAD_STARTUP ? "loaded at start-up" : "dlopen'd";
 	}

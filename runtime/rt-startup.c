@@ -26,7 +26,10 @@
  * - deeper, is the module in the start-up prefix of the link map (below)?
  *   An earlier start-up constructor's dlopen runs the constructors of its
  *   target's dependencies that have not run yet, start-up libraries among
- *   them, deep in the stack.  Only this rare path walks the map;
+ *   them, deep in the stack.  Only this path walks the map, and only when
+ *   the answer changes what happens (dlopen=skip, policy 2, a
+ *   SEALING_DEBUG line):
+ *   otherwise both answers seal (rt_load_kind);
  * - without glibc's arguments (musl), it cannot tell, and pins: musl's
  *   dlopen accepts RTLD_NOLOAD and never unloads.
  *
@@ -198,8 +201,17 @@ static int rt_in_startup_prefix(struct rt_process *p, const struct rt_object *m)
  * anyone can tell (pinning is always safe).  The walk is only for deep
  * constructors under glibc, whose map order the rule knows: dlopen'd
  * libraries, and start-up ones a constructor's dlopen initialised.
+ *
+ * And only when the answer changes what happens (exact): under dlopen=skip
+ * a start-up library taken for dlopen'd would stay open, under policy 2 a
+ * pin that failed would end the process, and a SEALING_DEBUG line names
+ * the kind.  Otherwise both answers seal, one after a pin that changes
+ * nothing for a start-up library, and the walk
+ * would cost every dlopen'd library a pass over every start-up object's
+ * names under an executable without our note: some 1,700 instructions
+ * per start-up object (bench/results/report.md, the dlopen row).
  */
-RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m)
+RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m, int exact)
 {
 	if (rt_self_is_exe(p, m))
 		return RT_LOAD_EXE;
@@ -207,7 +219,7 @@ RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m)
 		return RT_LOAD_DLOPEN;
 	if (p->argv && p->frame && (uintptr_t)p->argv - p->frame < RT_STARTUP_DEPTH)
 		return RT_LOAD_STARTUP;
-	if (p->argv && !p->musl && rt_in_startup_prefix(p, m))
+	if (exact && p->argv && !p->musl && rt_in_startup_prefix(p, m))
 		return RT_LOAD_STARTUP;
 	return RT_LOAD_DLOPEN;
 }

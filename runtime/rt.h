@@ -361,8 +361,10 @@ RT_FN void rt_startup_walk_snap(struct rt_startup_walk *w, const struct rt_start
  * ld.so at start-up (rt-startup.c says why, and the margins either way).
  */
 #define RT_STARTUP_DEPTH 512u
-/* A library that seals itself: loaded at start-up or by dlopen? */
-RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m);
+/* A library that seals itself: loaded at start-up or by dlopen?  Deep in
+ * the stack only exact asks the link map; otherwise "dlopen'd", which
+ * pins a start-up library for nothing but seals it all the same. */
+RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m, int exact);
 
 /* ---- rt-claim.c: the start-up libraries, claimed for the pass -------- */
 

@@ -32,8 +32,8 @@
 // RUN: sh -c 'for i in 1 2 3 4 5 6 7 8; do %cc -O2 -shared -fPIC -DLIB=$i %s %rtdir/sealing-rt-core.o -o %t/libwalk$i.so || exit 1; done'
 // RUN: %cc -O2 -shared -fPIC -DLIB=9 %s %rtdir/sealing-rt-core.o -o %t/liblate.so
 // RUN: %cc -O2 -shared -fPIC -DCOUNTER %s -ldl -o %t/libcount.so
-// RUN: %cc -O2 -DMAIN %s -L%t -Wl,--no-as-needed -lwalk1 -lwalk2 -lwalk3 -lwalk4 -lwalk5 -lwalk6 -lwalk7 -lwalk8 -Wl,-rpath,%t -ldl -o %t/plain
-// RUN: %cc -O2 -DMAIN %s %rtdir/sealing-rt-core.o -L%t -Wl,--no-as-needed -lwalk1 -lwalk2 -lwalk3 -lwalk4 -lwalk5 -lwalk6 -lwalk7 -lwalk8 -Wl,-rpath,%t -ldl -o %t/core
+// RUN: %cc -O2 -DMAIN %s %probe -L%t -Wl,--no-as-needed -lwalk1 -lwalk2 -lwalk3 -lwalk4 -lwalk5 -lwalk6 -lwalk7 -lwalk8 -Wl,-rpath,%t -ldl -o %t/plain
+// RUN: %cc -O2 -DMAIN %s %probe %rtdir/sealing-rt-core.o -L%t -Wl,--no-as-needed -lwalk1 -lwalk2 -lwalk3 -lwalk4 -lwalk5 -lwalk6 -lwalk7 -lwalk8 -Wl,-rpath,%t -ldl -o %t/core
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libcount.so %t/plain %t/liblate.so > %t/plain.out 2>&1
 // RUN: FileCheck --check-prefixes=LIBS,PLAIN %s < %t/plain.out
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libcount.so %t/core %t/liblate.so > %t/core.out 2>&1
@@ -43,12 +43,32 @@
 // CORE: sealing: {{.*}}/core: policy 1 (executable, without the process pass: module scope): sealed, relro made anonymous; 4 syscalls; ok
 // LIBS: sealing: {{.*}}/liblate.so: policy 1 (dlopen'd, pinned): sealed, relro made anonymous; 4 syscalls; ok
 // LIBS: late: 9
+// LIBS-NEXT: liblate: sealed
+// LIBS-NEXT: liblate: still loaded after dlclose
 // Besides the batch's walk, the late library, deep in the stack with no
 // executable's constructor to say start-up is over, places itself by one
 // walk of the map; under the executable with the core its state byte
 // says so first.
 // PLAIN: dl_iterate_phdr calls: 2
 // CORE: dl_iterate_phdr calls: 1
+// Without SEALING_DEBUG the late library does not walk: deep in the stack
+// it takes itself for dlopen'd, as it is, without asking the map.  A
+// start-up library taken so would only be pinned for nothing (part 3
+// shows one).  Pinned it is: still loaded after dlclose.
+// RUN: env LD_PRELOAD=%t/libcount.so %t/plain %t/liblate.so > %t/plain-quiet.out 2>&1
+// RUN: FileCheck --check-prefix=QUIET %s < %t/plain-quiet.out
+// QUIET-NOT: sealing:
+// QUIET: late: 9
+// QUIET-NEXT: liblate: sealed
+// QUIET-NEXT: liblate: still loaded after dlclose
+// QUIET-NEXT: dl_iterate_phdr calls: 1
+// Under policy 2 it walks again: a pin that failed would end the process.
+// RUN: env SEALING_POLICY=2 LD_PRELOAD=%t/libcount.so %t/plain %t/liblate.so > %t/plain-enforce.out 2>&1
+// RUN: FileCheck --check-prefix=ENFORCE %s < %t/plain-enforce.out
+// ENFORCE: late: 9
+// ENFORCE-NEXT: liblate: sealed
+// ENFORCE-NEXT: liblate: still loaded after dlclose
+// ENFORCE-NEXT: dl_iterate_phdr calls: 2
 //
 // 3. Deep in the stack, yet loaded at start-up: libopener's constructor
 //    dlopens libtarget, which needs libnested; ld.so, initialising
@@ -68,6 +88,18 @@
 // NESTED: calling init: {{.*}}/libtarget.so
 // NESTED: libnested: sealed
 // NESTED: libnested: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
+// Quiet, libnested still walks: under dlopen=skip the answer decides.
+// RUN: env PROBE3=%t/libtarget.so %t/nested | FileCheck --check-prefix=NESTED-QUIET %s
+// NESTED-QUIET: libnested: sealed
+// NESTED-QUIET: libnested: mprotect=EPERM munmap=EPERM mremap=EPERM mmap_fixed=EPERM
+// The same with the core alone (no dlopen=skip), quiet: taken for
+// dlopen'd without a walk, it is pinned for nothing and sealed all the
+// same.
+// RUN: mkdir -p %t/core-nested
+// RUN: %cc -O2 -shared -fPIC -DNESTED %s %rtdir/sealing-rt-core.o -o %t/core-nested/libnested.so
+// RUN: %cc -O2 -shared -fPIC -DTARGET %s -L%t/core-nested -lnested -o %t/core-nested/libtarget.so
+// RUN: %cc -O2 -DNESTED_MAIN %s %probe -L%t/core-nested -L%t -Wl,--no-as-needed -lnested -lopener -Wl,-rpath,%t/core-nested -Wl,-rpath,%t -ldl -o %t/core-nested/nested
+// RUN: env PROBE3=%t/core-nested/libtarget.so %t/core-nested/nested | FileCheck --check-prefix=NESTED-QUIET %s
 #if defined(COUNTER)
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
@@ -210,6 +242,8 @@ int NAME(walk_fn, LIB)(void)
 #include <dlfcn.h>
 #include <stdio.h>
 
+#include "sealprobe.h"
+
 int walk_fn1(void), walk_fn2(void), walk_fn3(void), walk_fn4(void);
 int walk_fn5(void), walk_fn6(void), walk_fn7(void), walk_fn8(void);
 
@@ -224,6 +258,14 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	fprintf(stderr, "late: %d\n", late());
+	/* Unbuffered: in line with the runtime's lines on stderr. */
+	setvbuf(stdout, 0, _IONBF, 0);
+	probe_mapping("liblate", (const void *)late);
+	dlclose(h);
+	/* Pinned (RTLD_NODELETE), it stays loaded; unpinned, dlclose would
+	 * unload it (its sealed pages would stay, unmapped by nobody). */
+	printf("liblate: %s after dlclose\n",
+	       dlopen(argv[1], RTLD_NOW | RTLD_NOLOAD) ? "still loaded" : "unloaded");
 	return s == 36 ? 0 : 1;
 }
 #endif
