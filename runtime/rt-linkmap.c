@@ -20,7 +20,7 @@ RT_FN const struct r_debug *rt_r_debug(struct rt_process *p)
 	struct rt_object e;
 	const ElfW(Dyn) *d = 0;
 
-#ifndef RT_CORE_ONLY
+#ifdef RT_CACHE_EXE
 	if (p->r_debug)
 		return p->r_debug;
 #endif
@@ -33,7 +33,7 @@ RT_FN const struct r_debug *rt_r_debug(struct rt_process *p)
 		if (d->d_tag == DT_DEBUG) {
 			/* Set by ld.so before any constructor runs, and for good:
 			 * a NULL (a static program) is asked again, cheaply. */
-#ifndef RT_CORE_ONLY
+#ifdef RT_CACHE_EXE
 			p->r_debug = (const struct r_debug *)d->d_un.d_ptr;
 #endif
 			return (const struct r_debug *)d->d_un.d_ptr;

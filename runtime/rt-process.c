@@ -40,8 +40,10 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	p->frame = 0;
 	p->iterate = 0;
 	p->exe_pass_done = 0;
+#ifdef RT_CACHE_EXE
 	p->exe_known = 0;
 	p->r_debug = 0;
+#endif
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
 }
@@ -174,8 +176,10 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
 	p->frame = 0;
 	p->iterate = 0;
 	p->exe_pass_done = 0;
+#ifdef RT_CACHE_EXE
 	p->exe_known = 0;
 	p->r_debug = 0;
+#endif
 	long got = rt_syscall6(SYS_prctl, PR_GET_AUXV, (long)p->auxv_copy,
 			       (long)sizeof(p->auxv_copy), 0, 0, 0);
 	n = got > 0 ? rt_auxv_count(p->auxv_copy, sizeof(p->auxv_copy) / sizeof(p->auxv_copy[0])) : 0;
@@ -217,7 +221,7 @@ RT_HOT RT_FN int rt_exe_headers(struct rt_process *p, struct rt_object *e)
 	const ElfW(Phdr) *ph = 0;
 	size_t n = 0;
 
-#ifndef RT_CORE_ONLY
+#ifdef RT_CACHE_EXE
 	if (p->exe_known) {
 		e->phdr = p->exe_phdr;
 		e->phnum = p->exe_phnum;
@@ -249,7 +253,7 @@ RT_HOT RT_FN int rt_exe_headers(struct rt_process *p, struct rt_object *e)
 			e->relro_hi = e->relro_lo + ph[i].p_memsz;
 		}
 	}
-#ifndef RT_CORE_ONLY
+#ifdef RT_CACHE_EXE
 	if (found) {
 		p->exe_phdr = ph;
 		p->exe_phnum = n;
@@ -290,7 +294,7 @@ static int rt_looks_like_exe(const struct rt_object *m)
 
 RT_HOT RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m)
 {
-#ifndef RT_CORE_ONLY
+#ifdef RT_CACHE_EXE
 	if (p->exe_known)
 		return p->exe_phdr == m->phdr;
 #endif

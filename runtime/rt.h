@@ -140,8 +140,8 @@ struct rt_process {
 	/* The executable's headers (rt_exe_headers) and r_debug (rt_r_debug),
 	 * once found: a module sealing itself asks for them half a dozen
 	 * times (the link map, the pass's note, names, pinning), each a walk
-	 * of the auxiliary vector and the program headers.  Not in the core,
-	 * which asks once and leaves them unset (RT_CORE_ONLY). */
+	 * of the auxiliary vector and the program headers.  Kept only in the
+	 * module part (RT_CACHE_EXE, sealing-rt-module.c); unset elsewhere. */
 	int exe_known;
 	const ElfW(Phdr) *exe_phdr;
 	size_t exe_phnum;

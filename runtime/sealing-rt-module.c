@@ -14,6 +14,13 @@
  * SEALING_MUTABLE pages.  It writes nothing but its stack and what call
  * points to.
  */
+/* The executable's headers and r_debug, read once (struct rt_process):
+ * a module sealing itself asks for them half a dozen times.  Only here,
+ * outside every image: the core asks once, and the executable's part
+ * would pay some 270 bytes in every executable for a few hundred
+ * instructions in its pass. */
+#define RT_CACHE_EXE 1
+
 #include "rt.h"
 
 #include "rt-module-part.h"

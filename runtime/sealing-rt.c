@@ -48,10 +48,7 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_COMDAT_GRO
 #include "rt-module-part.h"
 #else
 /* The module part lives in the module's file (sealing-rt-module.c): the
- * core needs what finds that file.  It asks for the executable's headers
- * once, with a struct rt_process it only partly sets up: nothing to
- * cache, and no bytes for caching in every library. */
-#define RT_CORE_ONLY 1
+ * core needs what finds that file. */
 #include "rt-process.c"
 #include "rt-config.c"
 #include "rt-object.c"
