@@ -137,19 +137,21 @@ struct rt_process {
 	 * twice, and each time read the executable's headers and notes. */
 	volatile unsigned char *exe_pass;
 	int exe_pass_done;
+	/* Last: the fields above stay within a short displacement of the
+	 * frame in code that keeps the struct on its stack. */
+	ElfW(auxv_t) auxv_copy[48]; /* the kernel's copy, when argv is unknown */
 	/* The executable's headers (rt_exe_headers) and r_debug (rt_r_debug),
 	 * once found: a module sealing itself asks for them half a dozen
 	 * times (the link map, the pass's note, names, pinning), each a walk
 	 * of the auxiliary vector and the program headers.  Kept only in the
-	 * module part (RT_CACHE_EXE, sealing-rt-module.c); unset elsewhere. */
+	 * module part (RT_CACHE_EXE, sealing-rt-module.c); unset elsewhere.
+	 * After the copy: before it, they moved the fields above beyond a
+	 * short displacement, 25 bytes more in every executable. */
 	int exe_known;
 	const ElfW(Phdr) *exe_phdr;
 	size_t exe_phnum;
 	uintptr_t exe_bias, exe_relro_lo, exe_relro_hi;
 	const struct r_debug *r_debug;
-	/* Last: the fields above stay within a short displacement of the
-	 * frame in code that keeps the struct on its stack. */
-	ElfW(auxv_t) auxv_copy[48]; /* the kernel's copy, when argv is unknown */
 };
 
 /*
