@@ -28,14 +28,11 @@
  * The environment is read only by a module with something to do: one
  * that leaves its sealing to the executable never looks at it.
  */
-RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
-			   char **envp)
+/* Nothing learned yet: what the getters find on first use, and the
+ * frame, which only the module part's entry knows. */
+static inline void rt_process_unlearned(struct rt_process *p)
 {
-	p->argc = argc;
-	p->argv = argv;
-	p->envp = envp;
 	p->auxv = 0;
-	p->auxv_done = 0;
 	p->env_done = 0;
 	p->frame = 0;
 	p->iterate = 0;
@@ -44,6 +41,16 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	p->exe_known = 0;
 	p->r_debug = 0;
 #endif
+}
+
+RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
+			   char **envp)
+{
+	rt_process_unlearned(p);
+	p->argc = argc;
+	p->argv = argv;
+	p->envp = envp;
+	p->auxv_done = 0;
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
 }
@@ -168,18 +175,10 @@ RT_OUTLINE RT_FN void rt_process_from_kernel(struct rt_process *p)
 	size_t n;
 	uintptr_t rnd = 0;
 
+	rt_process_unlearned(p);
 	p->argc = 0;
 	p->argv = p->envp = 0;
-	p->auxv = 0;
 	p->auxv_done = 1;
-	p->env_done = 0;
-	p->frame = 0;
-	p->iterate = 0;
-	p->exe_pass_done = 0;
-#ifdef RT_CACHE_EXE
-	p->exe_known = 0;
-	p->r_debug = 0;
-#endif
 	long got = rt_syscall6(SYS_prctl, PR_GET_AUXV, (long)p->auxv_copy,
 			       (long)sizeof(p->auxv_copy), 0, 0, 0);
 	n = got > 0 ? rt_auxv_count(p->auxv_copy, sizeof(p->auxv_copy) / sizeof(p->auxv_copy[0])) : 0;

@@ -28,8 +28,7 @@
  *   target's dependencies that have not run yet, start-up libraries among
  *   them, deep in the stack.  Only this path walks the map, and only when
  *   the answer changes what happens (dlopen=skip, policy 2, a
- *   SEALING_DEBUG line):
- *   otherwise both answers seal (rt_load_kind);
+ *   SEALING_DEBUG line): otherwise both answers seal (rt_load_kind);
  * - without glibc's arguments (musl), it cannot tell, and pins: musl's
  *   dlopen accepts RTLD_NOLOAD and never unloads.
  *
@@ -206,10 +205,10 @@ static int rt_in_startup_prefix(struct rt_process *p, const struct rt_object *m)
  * a start-up library taken for dlopen'd would stay open, under policy 2 a
  * pin that failed would end the process, and a SEALING_DEBUG line names
  * the kind.  Otherwise both answers seal, one after a pin that changes
- * nothing for a start-up library, and the walk
- * would cost every dlopen'd library a pass over every start-up object's
- * names under an executable without our note: some 1,700 instructions
- * per start-up object (bench/results/report.md, the dlopen row).
+ * nothing for a start-up library, and the walk would cost every dlopen'd
+ * library a pass over every start-up object's names under an executable
+ * without our note: some 1,700 instructions per start-up object
+ * (docs/runtime-size.md, "Start-up or dlopen").
  */
 RT_FN enum rt_load rt_load_kind(struct rt_process *p, const struct rt_object *m, int exact)
 {
