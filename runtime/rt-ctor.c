@@ -27,8 +27,7 @@
 #ifdef SEALING_RT_MODULE_INLINE
 #include "rt-module.h"
 #else
-/* rt-fetch.c: the module part, from the module's own file. */
-RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call);
+#include "rt-fetch.h"
 #endif
 
 extern const struct sealing_note __sealing_note __attribute__((visibility("hidden")));

@@ -26,6 +26,10 @@ RT_FN sealing_rt_entry rt_exe_pass(struct rt_process *p, volatile unsigned char 
 	    !(*state = rt_object_target(&e, &d->state, PF_W)) ||
 	    !(entry = rt_object_target(&e, &d->entry, PF_X)))
 		return 0;
+	/* Its code could not be mapped from its file (rt-exe-entry.c): no
+	 * pass will come. */
+	if (rt_state_get(*state) & SEALING_STATE_NO_PASS)
+		return 0;
 	return (sealing_rt_entry)(uintptr_t)entry;
 }
 

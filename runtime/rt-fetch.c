@@ -30,17 +30,27 @@
  * rt_fetch_failed, which says so under SEALING_DEBUG and, under policy 2,
  * ends the process as the module part would have.
  */
-#include "rt.h"
+#include "rt-fetch.h"
 
 #include <fcntl.h>
+/*
+ * Which block: the module part, unless the unit that includes this file
+ * names another (the executable's part, rt-exe-entry.c) as RT_BLOCK_*.
+ */
+#ifndef RT_BLOCK_SIZE
 #ifdef SEALING_RT_SEPARATE
 /* Compiled on its own (tests/runtime/unit-*.test): no block to name. */
-#define SEALING_RT_MODULE_PART_SIZE 0u
-#define SEALING_RT_MODULE_PART_MAGIC 0ull
-#define SEALING_RT_MODULE_PART_DIGEST 0ull
-#define SEALING_RT_MODULE_PART_ENTRY 0u
+#define RT_BLOCK_SIZE 0u
+#define RT_BLOCK_MAGIC 0ull
+#define RT_BLOCK_DIGEST 0ull
+#define RT_BLOCK_ENTRY 0u
 #else
 #include "sealing-rt-module-part.h" /* runtime/module-part.cmake */
+#define RT_BLOCK_SIZE SEALING_RT_MODULE_PART_SIZE
+#define RT_BLOCK_MAGIC SEALING_RT_MODULE_PART_MAGIC
+#define RT_BLOCK_DIGEST SEALING_RT_MODULE_PART_DIGEST
+#define RT_BLOCK_ENTRY SEALING_RT_MODULE_PART_ENTRY
+#endif
 #endif
 
 
@@ -55,7 +65,7 @@
  * was built with the same release (any copy does: the module part acts on
  * the module the call describes), and is not found otherwise.
  */
-static const char *rt_fetch_path(struct rt_process *p, const void *ehdr)
+RT_FN const char *rt_fetch_path(struct rt_process *p, const void *ehdr)
 {
 	const struct r_debug *r = rt_r_debug(p);
 
@@ -101,7 +111,7 @@ static long rt_fetch_find(long fd, const ElfW(Ehdr) *ehdr, uint64_t *off)
 			break;
 		for (size_t i = k; i--;)
 			if (sh[i].sh_type == SHT_PROGBITS && !(sh[i].sh_flags & SHF_ALLOC) &&
-			    sh[i].sh_size == SEALING_RT_MODULE_PART_SIZE) {
+			    sh[i].sh_size == RT_BLOCK_SIZE) {
 				*off = sh[i].sh_offset;
 				return 0;
 			}
@@ -153,38 +163,43 @@ RT_COLD static void rt_fetch_failed(struct rt_process *p, const struct sealing_r
 	rt_syscall3(SYS_exit_group, 127, 0, 0);
 }
 
-/* Maps the module part from the module's file and runs it on call. */
+RT_FN long rt_fetch_map(struct rt_process *p, const char *path, const void *ehdr, uint64_t *skip)
+{
+	uint64_t off = 0;
+	long m, fd = rt_syscall3(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+
+	if (rt_syscall_failed(fd))
+		return fd;
+	char last;
+	m = -rt_fetch_find(fd, ehdr, &off);
+	*skip = off & (rt_page_size(p) - 1);
+	/* A mapping past the file's end faults when read (SIGBUS): the
+	 * block's last byte must be in the file, or a damaged section
+	 * header would crash the process. */
+	if (!m && rt_pread(fd, &last, 1, off + RT_BLOCK_SIZE - 1))
+		m = -ENOENT;
+	if (!m)
+		m = rt_syscall6(SYS_mmap, 0, (long)(*skip + RT_BLOCK_SIZE),
+				PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, (long)(off - *skip));
+	rt_syscall3(SYS_close, fd, 0, 0);
+	const uint64_t *head = (const uint64_t *)(m + *skip);
+	if (!rt_syscall_failed(m) && (head[0] != RT_BLOCK_MAGIC || head[1] != RT_BLOCK_DIGEST)) {
+		rt_syscall3(SYS_munmap, m, *skip + RT_BLOCK_SIZE, 0);
+		m = -ENOENT; /* another release's, or not one at all */
+	}
+	return m;
+}
+
 RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call)
 {
 	const char *path = rt_fetch_path(p, call->ehdr);
-	uint64_t off = 0, skip = 0;
-	long m, fd = rt_syscall3(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+	uint64_t skip = 0;
+	long m = rt_fetch_map(p, path, call->ehdr, &skip);
 
-	m = fd;
-	if (!rt_syscall_failed(fd)) {
-		char last;
-		m = -rt_fetch_find(fd, call->ehdr, &off);
-		skip = off & (rt_page_size(p) - 1);
-		/* A mapping past the file's end faults when read (SIGBUS): the
-		 * block's last byte must be in the file, or a damaged section
-		 * header would crash the process. */
-		if (!m && rt_pread(fd, &last, 1, off + SEALING_RT_MODULE_PART_SIZE - 1))
-			m = -ENOENT;
-		if (!m)
-			m = rt_syscall6(SYS_mmap, 0, (long)(skip + SEALING_RT_MODULE_PART_SIZE),
-					PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, (long)(off - skip));
-		rt_syscall3(SYS_close, fd, 0, 0);
-		const uint64_t *head = (const uint64_t *)(m + skip);
-		if (!rt_syscall_failed(m) &&
-		    (head[0] != SEALING_RT_MODULE_PART_MAGIC || head[1] != SEALING_RT_MODULE_PART_DIGEST)) {
-			rt_syscall3(SYS_munmap, m, skip + SEALING_RT_MODULE_PART_SIZE, 0);
-			m = -ENOENT; /* another release's, or not one at all */
-		}
-	}
 	if (rt_syscall_failed(m)) {
 		rt_fetch_failed(p, call, path, -m);
 		return;
 	}
-	((sealing_rt_entry)(m + skip + SEALING_RT_MODULE_PART_ENTRY))(call);
-	rt_syscall3(SYS_munmap, m, skip + SEALING_RT_MODULE_PART_SIZE, 0);
+	((sealing_rt_entry)(m + skip + RT_BLOCK_ENTRY))(call);
+	rt_syscall3(SYS_munmap, m, skip + RT_BLOCK_SIZE, 0);
 }

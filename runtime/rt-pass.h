@@ -72,4 +72,26 @@ RT_FN int rt_exempt(struct rt_process *p, const char *path);
 RT_FN void rt_seal_process(struct rt_process *p, const struct sealing_rt_call *call,
 			   const struct rt_object *exe, const struct rt_startup_snap *snap);
 
+/* ---- rt-exe.c: the executable's part ------------------------------- */
+
+enum rt_exe_op {
+	RT_EXE_CLAIM, /* from .preinit_array: claim the start-up libraries */
+	RT_EXE_PASS,  /* from the core constructor: the process pass */
+};
+/* What the executable's entries in its image (rt-exe-entry.c) give the
+ * part, wherever its code runs from: the call (at RT_EXE_CLAIM only the
+ * arguments), and the part's own writable state, which lives in the
+ * image since the code may run from a read-only mapping of the file. */
+struct rt_exe_call {
+	enum rt_exe_op op;
+	const struct sealing_rt_call *call;
+	volatile unsigned char *state; /* the process note's state byte */
+	struct rt_startup_snap *snap;  /* the map as .preinit_array saw it */
+	int linked_musl; /* the executable was linked statically with musl */
+};
+typedef int (*rt_exe_part_entry)(const struct rt_exe_call *x);
+/* RT_EXE_PASS: 1 when it sealed the process, 0 to leave the module to the
+ * module part.  RT_EXE_CLAIM: 1 when it claimed. */
+RT_FN int rt_exe_run(const struct rt_exe_call *x);
+
 #endif

@@ -301,8 +301,6 @@ RT_HOT RT_FN int rt_self_is_exe(struct rt_process *p, const struct rt_object *m)
 	return phdr ? phdr == (uintptr_t)m->phdr : rt_looks_like_exe(m);
 }
 
-extern char __libc[] __attribute__((weak, visibility("hidden")));
-
 /* musl's dynamic loader, or its C library as a DT_NEEDED entry. */
 static int rt_is_musl_name(const char *s, int interp)
 {
@@ -315,14 +313,15 @@ static int rt_is_musl_name(const char *s, int interp)
 		b[4] == '.' && b[5] == 'm' && b[6] == 'u' && b[7] == 's');
 }
 
-/* 1 musl, 0 glibc, -1 cannot tell from this object's headers. */
-RT_OUTLINE static int rt_object_is_musl(const struct rt_object *o)
+/* 1 musl, 0 glibc, -1 cannot tell from this object's headers;
+ * linked_musl: the code asking was linked statically with musl. */
+RT_OUTLINE static int rt_object_is_musl(const struct rt_object *o, int linked_musl)
 {
 	const char *str = 0;
 	int known = -1;
 
-	if ((uintptr_t)__libc)
-		return 1; /* statically linked with musl */
+	if (linked_musl)
+		return 1;
 	for (size_t i = 0; i < o->phnum; i++)
 		if (o->phdr[i].p_type == PT_INTERP)
 			return rt_is_musl_name((const char *)(o->bias + o->phdr[i].p_vaddr), 1);
@@ -344,7 +343,7 @@ RT_OUTLINE static int rt_object_is_musl(const struct rt_object *o)
 }
 
 RT_HOT RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
-			    int argc, char **argv, char **envp)
+				   int argc, char **argv, char **envp, int linked_musl)
 {
 	int musl;
 	struct rt_object e;
@@ -354,7 +353,7 @@ RT_HOT RT_FN void rt_process_start(struct rt_process *p, const struct rt_object 
 		p->musl = 0;
 		return;
 	}
-	musl = self ? rt_object_is_musl(self) : -1;
+	musl = self ? rt_object_is_musl(self, linked_musl) : -1;
 	/*
 	 * A library with no libc of its own: ask the executable.  Not under
 	 * valgrind, which does not know PR_GET_AUXV (3.19) and would report
@@ -364,7 +363,7 @@ RT_HOT RT_FN void rt_process_start(struct rt_process *p, const struct rt_object 
 		musl = 0;
 	if (musl < 0) {
 		rt_process_from_kernel(p);
-		musl = rt_object_exe(p, &e) ? rt_object_is_musl(&e) == 1 : 0;
+		musl = rt_object_exe(p, &e) ? rt_object_is_musl(&e, linked_musl) == 1 : 0;
 	} else if (musl) {
 		rt_process_from_kernel(p);
 	}

@@ -177,10 +177,12 @@ RT_FN void rt_process_env(struct rt_process *p);
 RT_FN void rt_process_from_kernel(struct rt_process *p);
 /*
  * Sets p up from whatever is trustworthy for the C library this module
- * (self, NULL if unknown) runs under.
+ * (self, NULL if unknown) runs under.  linked_musl: the module was
+ * linked statically with musl (its own __libc, which code mapped from
+ * the file cannot see: the caller in the image asks).
  */
 RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
-			    int argc, char **argv, char **envp);
+			    int argc, char **argv, char **envp, int linked_musl);
 /* The auxiliary vector, found on first use; NULL if it cannot be. */
 RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p);
 RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type);

@@ -3,9 +3,13 @@
  * The executable's part of the sealing runtime, the second translation
  * unit the carriers ship: the process pass.  Only the unit that defines
  * main carries it (and sealing-rt.o), in its own COMDAT group; a library
- * never pays for it.  Like sealing-rt.c it includes the parts it needs,
- * which the static linker keeps once per module whichever carriers
- * contributed: the same parts appear in both units, file-local to each.
+ * never pays for it.  What goes into the image is its note, its state and
+ * its entries (rt-exe-entry.c), which map its code from the file
+ * (sealing-rt-exe-part.c, in .sealing.exe), or, where there is no such
+ * section (SEALING_RT_MODULE_INLINE), link it in.  Like sealing-rt.c it
+ * includes the parts it needs, which the static linker keeps once per
+ * module whichever carriers contributed: the same parts appear in both
+ * units, file-local to each.
  */
 #include "rt.h"
 
@@ -31,6 +35,7 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_EXE_COMDAT
 	"\t.popsection\n");
 #endif
 
+#ifdef SEALING_RT_MODULE_INLINE
 #include "rt-report.c"
 #include "rt-process.c"
 #include "rt-config.c"
@@ -49,3 +54,22 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_EXE_COMDAT
 #include "rt-scope.c"
 #include "rt-claim.c"
 #include "rt-exe.c"
+#else
+/* Only what finds the part's code in the file, and maps it. */
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "sealing-rt-exe-part.h" /* runtime/module-part.cmake */
+#include "sealing-rt-module-part.h"
+/* rt_fetch_find knows a block by its size. */
+_Static_assert(SEALING_RT_EXE_PART_SIZE != SEALING_RT_MODULE_PART_SIZE,
+	       "the two parts in the file must differ in size");
+#define RT_BLOCK_SIZE SEALING_RT_EXE_PART_SIZE
+#define RT_BLOCK_MAGIC SEALING_RT_EXE_PART_MAGIC
+#define RT_BLOCK_DIGEST SEALING_RT_EXE_PART_DIGEST
+#define RT_BLOCK_ENTRY SEALING_RT_EXE_PART_ENTRY
+#include "rt-process.c"
+#include "rt-config.c"
+#include "rt-object.c"
+#include "rt-linkmap.c"
+#include "rt-fetch.c"
+#endif
+#include "rt-exe-entry.c"

@@ -84,6 +84,14 @@
  */
 #define SEALING_MODULE_SECTION ".sealing.module"
 #define SEALING_MODULE_MAGIC "SEALMOD"
+/*
+ * The executable's part (the process pass) likewise: a section of the
+ * executable's group that no segment covers, with its own magic, which the
+ * executable maps from its file before its libraries' constructors run
+ * (runtime/rt-exe-entry.c).
+ */
+#define SEALING_EXE_SECTION ".sealing.exe"
+#define SEALING_EXE_MAGIC "SEALEXE"
 
 enum sealing_policy {
 	SEALING_POLICY_OFF = 0,     /* no mseal call at all */
@@ -146,6 +154,10 @@ enum sealing_flag { SEALING_FLAG_OPTIONS(SEALING_X_BIT) };
  * in one batch with itself, before this module's constructor ran, which
  * therefore has nothing to do (runtime/rt-startup-batch.c). */
 #define SEALING_STATE_BATCHED 0x40u
+/* Only in the executable's process note's state byte: its process pass
+ * could not be mapped from its file, so it will seal nothing; libraries
+ * treat the executable as one without the pass (runtime/rt-exe-entry.c). */
+#define SEALING_STATE_NO_PASS 0x80u
 
 /*
  * The memfd that holds the RELRO copies of the objects the process pass

@@ -38,12 +38,19 @@
 // RUN: diff %t.rt.exe.text %t.gcc.exe.text
 // RUN: objdump -s -j .rodata.%group_exe %rt | grep -v 'file format' > %t.rt.exe.rodata
 // RUN: diff %t.rt.exe.rodata %t.gcc.exe.rodata
+// The executable's part's code, outside the image: the same bytes.
+// RUN: objdump -s -j .sealing.exe %t.clang.o | grep -v 'file format' > %t.clang.exe.part
+// RUN: objdump -s -j .sealing.exe %t.gcc.o | grep -v 'file format' > %t.gcc.exe.part
+// RUN: objdump -s -j .sealing.exe %rt | grep -v 'file format' > %t.rt.exe.part
+// RUN: grep -q 'SEALEXE' %t.gcc.exe.part
+// RUN: diff %t.clang.exe.part %t.gcc.exe.part
+// RUN: diff %t.rt.exe.part %t.gcc.exe.part
 // RUN: readelf -x .note.sealing %t.clang.o | FileCheck --check-prefix=LLVM %s
 // RUN: readelf -x .note.sealing %t.gcc.o | FileCheck --check-prefix=GCC %s
 
 int main(void) { return 0; }
 
 // TEXT: <__sealing_rt_v{{[0-9]+}}.rt_seal_self>:
-// EXE-TEXT: <__sealing_rt_v{{[0-9]+}}_exe.rt_seal_process{{(\.constprop\.[0-9]+)?}}>:
+// EXE-TEXT: <__sealing_rt_v{{[0-9]+}}_exe.rt_exe_entry>:
 // LLVM: 0x00000010 494e4700 03010300 04000000
 // GCC: 0x00000010 494e4700 03010200 04000000

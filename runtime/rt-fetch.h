@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rt-fetch.c: a part of the runtime that lives in the module's file, not
+ * its image, mapped when it must run.  Only the units that map a part
+ * include this: the core (the module part) and the executable's part in
+ * the image (its code).
+ */
+#ifndef SEALING_RT_FETCH_H
+#define SEALING_RT_FETCH_H
+
+#include "rt.h"
+
+/* The file the loader knows the module whose ELF header is ehdr by. */
+RT_FN const char *rt_fetch_path(struct rt_process *p, const void *ehdr);
+/* Maps the block (the module part, or the part the including unit names
+ * as RT_BLOCK_*) from the file at path (ehdr: the module's ELF header as
+ * mapped, or NULL): the mapping's page-aligned address, the block
+ * starting *skip bytes into it; or -errno. */
+RT_FN long rt_fetch_map(struct rt_process *p, const char *path, const void *ehdr,
+			uint64_t *skip);
+/* Maps the module part from the module's file and runs it on call; says
+ * so when it cannot, and ends the process under policy 2. */
+RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call);
+
+#endif
