@@ -43,6 +43,8 @@ static struct {
 	struct rt_startup_snap snap;
 	long map;      /* the mapping, page-aligned; 0: not mapped */
 	uint64_t skip; /* where the part starts in it */
+	const char *path; /* when it could not be mapped: from where, */
+	long err;         /* and why */
 } rt_exe_image;
 
 /* musl's, when it is linked in statically (rt_process_start). */
@@ -56,41 +58,64 @@ static int rt_exe_call_part(const struct rt_exe_call *x)
 #else
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
 
-/* The part's code from this module's file (rt-fetch.c).  0 or -errno. */
-static long rt_exe_map(const struct sealing_rt_call *call)
+static void rt_exe_process(struct rt_process *p, const struct sealing_rt_call *call)
+{
+	/* musl passes constructors nothing: the kernel's copy then. */
+	if (rt_glibc_args(call->argc, call->argv, call->envp))
+		rt_process_init(p, call->argc, call->argv, call->envp);
+	else
+		rt_process_from_kernel(p);
+}
+
+/* The part's code from this module's file (rt-fetch.c), once; on failure
+ * SEALING_STATE_NO_PASS, and where from and why for rt_fetch_failed. */
+static void rt_exe_map(const struct sealing_rt_call *call)
 {
 	struct rt_process p;
+	const char *path;
+	long m;
 
-	if (rt_exe_image.map)
-		return 0;
-	int glibc = rt_glibc_args(call->argc, call->argv, call->envp);
-
-	/* musl passes constructors nothing: the kernel's copy then. */
-	if (glibc)
-		rt_process_init(&p, call->argc, call->argv, call->envp);
-	else
-		rt_process_from_kernel(&p);
-	long m = rt_fetch_map(&p, rt_fetch_path(&p, &__ehdr_start), &__ehdr_start,
-			      &rt_exe_image.skip);
+	rt_exe_process(&p, call);
+	path = rt_fetch_path(&p, &__ehdr_start);
+	m = rt_fetch_map(&p, path, &__ehdr_start, &rt_exe_image.skip);
 	/* ld.so run as a program (`ld.so ./prog`): /proc/self/exe is ld.so,
 	 * the link map names the executable "", and argv[0] is the path ld.so
-	 * opened it by.  Whatever file it names, only this very code (its
-	 * digest) is taken from it. */
-	if (m == -ENOENT && glibc && call->argv[0])
-		m = rt_fetch_map(&p, call->argv[0], &__ehdr_start, &rt_exe_image.skip);
+	 * opened it by; and without /proc argv[0] is often the path too.
+	 * Whatever file it names, only this very code (its digest) is taken
+	 * from it. */
+	if (m == -ENOENT && rt_glibc_args(call->argc, call->argv, call->envp) && call->argv[0]) {
+		long a = rt_fetch_map(&p, call->argv[0], &__ehdr_start, &rt_exe_image.skip);
+		if (!rt_syscall_failed(a))
+			m = a;
+	}
 	if (rt_syscall_failed(m)) {
+		rt_exe_image.path = path;
+		rt_exe_image.err = -m;
 		rt_state_set(&rt_exe_state, SEALING_STATE_NO_PASS);
-		return m;
+		return;
 	}
 	rt_exe_image.map = m;
-	return 0;
 }
 
 static int rt_exe_call_part(const struct rt_exe_call *x)
 {
-	if (rt_state_get(&rt_exe_state) & SEALING_STATE_NO_PASS ||
-	    rt_syscall_failed(rt_exe_map(x->call)))
+	unsigned s = rt_state_get(&rt_exe_state);
+
+	if (!rt_exe_image.map && !(s & SEALING_STATE_NO_PASS)) {
+		rt_exe_map(x->call);
+		s = rt_state_get(&rt_exe_state);
+	}
+	if (s & SEALING_STATE_NO_PASS) {
+		/* Said at the constructor, which has the note that sets the
+		 * policy; under policy 1 its module part seals the executable
+		 * then, in module scope, and says so. */
+		if (x->op == RT_EXE_PASS) {
+			struct rt_process p;
+			rt_exe_process(&p, x->call);
+			rt_fetch_failed(&p, x->call, rt_exe_image.path, rt_exe_image.err);
+		}
 		return 0;
+	}
 	int r = ((rt_exe_part_entry)(rt_exe_image.map + rt_exe_image.skip + RT_BLOCK_ENTRY))(x);
 	if (x->op == RT_EXE_PASS) {
 		rt_syscall3(SYS_munmap, rt_exe_image.map, rt_exe_image.skip + RT_BLOCK_SIZE, 0);

@@ -128,14 +128,11 @@ RT_COLD static void rt_fetch_say(const char *s)
 }
 
 /*
- * The module part could not run: say so on stderr under SEALING_DEBUG
- * (SEALING_DEBUG_OUTPUT is the module part's to honour), and under policy
- * 2 end the process as its rt_fatal would, with status 127.  The policy
- * and the switch are read as rt_config_read does, in short: the first of
- * each variable, the policy only raised in a secure-execution process,
- * SEALING_DEBUG never honoured there.
+ * The policy and the switch are read as rt_config_read does, in short:
+ * the first of each variable, the policy only raised in a
+ * secure-execution process, SEALING_DEBUG never honoured there.
  */
-RT_COLD static void rt_fetch_failed(struct rt_process *p, const struct sealing_rt_call *call,
+RT_COLD RT_FN void rt_fetch_failed(struct rt_process *p, const struct sealing_rt_call *call,
 				    const char *path, long err)
 {
 	const volatile struct sealing_note *n = call->note;

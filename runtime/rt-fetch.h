@@ -21,5 +21,10 @@ RT_FN long rt_fetch_map(struct rt_process *p, const char *path, const void *ehdr
 /* Maps the module part from the module's file and runs it on call; says
  * so when it cannot, and ends the process under policy 2. */
 RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call);
+/* A part could not run: says so on stderr under SEALING_DEBUG
+ * (SEALING_DEBUG_OUTPUT is the part's to honour), and under policy 2
+ * ends the process as its rt_fatal would, with status 127. */
+RT_FN void rt_fetch_failed(struct rt_process *p, const struct sealing_rt_call *call,
+			   const char *path, long err);
 
 #endif
