@@ -158,6 +158,8 @@ Error defineProcessNote(Module &R, Comdat *Group, bool FullLto) {
   if (!State || State->isDeclaration() || !Entry || Entry->isDeclaration())
     return fail("the executable part's bitcode has no state byte or entry");
   Type *I8 = Type::getInt8Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  // The flags byte and two reserved ones, all 0: in this form the part's
+  // code is linked in, not in .sealing.exe.
   auto *Reserved = ArrayType::get(I8, 3);
   auto *DescTy = StructType::get(Ctx, {I8, Reserved, I32, I32});
   auto *Ty = StructType::get(Ctx, {I32, I32, I32, ArrayType::get(I8, SEALING_NOTE_NAMESZ), DescTy});

@@ -18,6 +18,13 @@
  * constructor finds the entry through it, libraries the state byte.
  * The LLVM pass builds the note as IR instead (SEALING_RT_NOTE_EXTERNAL).
  */
+/* The note's flags, spelt for the assembler. */
+#ifdef SEALING_RT_MODULE_INLINE
+#define RT_EXE_NOTE_FLAGS 0
+#else
+#define RT_EXE_NOTE_FLAGS 1
+_Static_assert(RT_EXE_NOTE_FLAGS == SEALING_PROCESS_FLAG_CODE_IN_FILE, "the note's flags");
+#endif
 #ifndef SEALING_RT_NOTE_EXTERNAL
 __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_EXE_COMDAT_GROUP ",comdat\n"
 	"\t.balign 4\n"
@@ -28,7 +35,7 @@ __asm__(".pushsection " SEALING_NOTE_SECTION ",\"aG\",%note," SEALING_EXE_COMDAT
 	"__sealing_process_note:\n"
 	"\t.long " SEALING_STR(SEALING_NOTE_NAMESZ) ", " SEALING_STR(SEALING_PROCESS_DESCSZ) ", " SEALING_STR(SEALING_PROCESS_NOTE_TYPE) "\n"
 	"\t.asciz \"" SEALING_NOTE_NAME "\"\n"
-	"\t.byte " SEALING_STR(SEALING_NOTE_VERSION) ", 0, 0, 0\n"
+	"\t.byte " SEALING_STR(SEALING_NOTE_VERSION) ", " SEALING_STR(RT_EXE_NOTE_FLAGS) ", 0, 0\n"
 	"\t.long rt_exe_state - .\n"
 	"\t.long rt_exe_entry - .\n"
 	"\t.size __sealing_process_note, . - __sealing_process_note\n"

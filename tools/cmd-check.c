@@ -54,12 +54,14 @@ static const char usage[] =
 	"                  as older than any): they carry a runtime to rebuild\n"
 	"  --strict        also fail an executable without the process pass (the\n"
 	"                  unit defining main was not instrumented, so it seals\n"
-	"                  only itself): instrument that unit, or link sealing-rt.o\n"
+	"                  only itself): instrument that unit, or link sealing-rt.o;\n"
+	"                  and one whose pass's code (.sealing.exe) was stripped\n"
 	"  --objects       also require the note in .o files and archive members\n"
 	"  --overrides FILE  waive failures: each line 'GLOB TAG' (# comments),\n"
 	"                  GLOB matched against the printed name ('*' matches\n"
 	"                  '/'), TAG one of not-instrumented, note-damaged,\n"
-	"                  policy-below-minimum, runtime-too-old, no-process-pass;\n"
+	"                  policy-below-minimum, runtime-too-old, no-process-pass,\n"
+	"                  process-pass-missing;\n"
 	"                  lines that waive nothing are reported on stderr\n"
 	"  --verbose, -v   also list the files that pass, are not applicable,\n"
 	"                  overridden or skipped\n"
@@ -82,7 +84,8 @@ enum { OPT_MIN_POLICY = 'm', OPT_OBJECTS = 'o', OPT_VERBOSE = 'v', OPT_JSON = 'j
 
 /* The failure tags an overrides file may name. */
 static const char *const tags[] = { "not-instrumented", "note-damaged", "policy-below-minimum",
-				    "runtime-too-old", "no-process-pass", NULL };
+				    "runtime-too-old", "no-process-pass", "process-pass-missing",
+				    NULL };
 
 static int option(int key, const char *arg, void *ctx)
 {
@@ -308,6 +311,12 @@ static int judge(void *ctx, struct sealctl_object *o)
 		snprintf(reason, sizeof(reason), "executable without the process pass: it seals only "
 			 "itself; instrument the unit that defines main, or link sealing-rt.o");
 		fail(c, name, "no-process-pass", reason, eff, o);
+	} else if (c->strict && (sealctl_exe_part(o) == SEALCTL_EXE_PART_MISSING ||
+				 sealctl_exe_part(o) == SEALCTL_EXE_PART_DAMAGED)) {
+		snprintf(reason, sizeof(reason), "the process pass's code (" SEALING_EXE_SECTION
+			 ") is %s: the executable seals only itself; do not strip that section",
+			 sealctl_exe_part(o) == SEALCTL_EXE_PART_MISSING ? "missing" : "damaged");
+		fail(c, name, "process-pass-missing", reason, eff, o);
 	} else {
 		c->passed++;
 		snprintf(reason, sizeof(reason), "ok, policy %d (%s)", eff,

@@ -76,6 +76,16 @@ int sealctl_module_part(const struct sealctl_object *o)
 	return SEALCTL_MODULE_PART_NA;
 }
 
+int sealctl_exe_part(const struct sealctl_object *o)
+{
+	if (!o->process_pass)
+		return SEALCTL_EXE_PART_NA;
+	if (!(o->process_flags & SEALING_PROCESS_FLAG_CODE_IN_FILE))
+		return SEALCTL_EXE_PART_IMAGE;
+	return o->exe_part == 1 ? SEALCTL_EXE_PART_FILE :
+	       o->exe_part == 0 ? SEALCTL_EXE_PART_MISSING : SEALCTL_EXE_PART_DAMAGED;
+}
+
 int sealctl_process_pass(const struct sealctl_object *o)
 {
 	if (o->process_pass)

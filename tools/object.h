@@ -113,6 +113,10 @@ struct sealctl_object {
 	 * process pass) is linked in. */
 	int process_pass;
 	uint64_t process_offset; /* absolute offset of that note's header */
+	unsigned process_flags;  /* its SEALING_PROCESS_FLAG_* */
+	/* .sealing.exe, the process pass's code outside the image
+	 * (runtime/rt-exe-entry.c): as module_part. */
+	int exe_part;
 
 	/* Linked files only: what the runtime will seal (link-time
 	 * addresses; add the load bias for PIE and shared objects). */
@@ -152,6 +156,16 @@ int sealctl_process_pass(const struct sealctl_object *o);
  */
 enum { SEALCTL_MODULE_PART_NA = -2 };
 int sealctl_module_part(const struct sealctl_object *o);
+/*
+ * Where the process pass's code is: SEALCTL_EXE_PART_FILE (.sealing.exe,
+ * as its note says), _IMAGE (linked in: the LLVM pass under LTO, a runtime
+ * before 0.5), _MISSING (its note says the file, which has no such
+ * section: the executable seals only itself), _DAMAGED (a section of that
+ * name without its magic), or _NA (no process note).
+ */
+enum { SEALCTL_EXE_PART_NA, SEALCTL_EXE_PART_FILE, SEALCTL_EXE_PART_IMAGE,
+       SEALCTL_EXE_PART_MISSING, SEALCTL_EXE_PART_DAMAGED };
+int sealctl_exe_part(const struct sealctl_object *o);
 /* Why the object's sealing note is damaged (its first damaged note, else
  * its .note.sealing section), or NULL: what check fails it for. */
 const char *sealctl_object_damage(const struct sealctl_object *o);

@@ -96,6 +96,12 @@ static int executable_seals_process(const struct ps_process *ps, struct rt_facts
 		*why = "no note, and the executable has no process pass (its main was not instrumented)";
 		return 0;
 	}
+	if (sealctl_exe_part(&x->file) == SEALCTL_EXE_PART_MISSING ||
+	    sealctl_exe_part(&x->file) == SEALCTL_EXE_PART_DAMAGED) {
+		*why = "no note, and the executable's process pass cannot run (its code, "
+		       SEALING_EXE_SECTION ", is not in its file)";
+		return 0;
+	}
 	f->flags = xn->v.decoded ? xn->v.d.flags : 0;
 	f->policy = effective(ps, xn->v.applied, &env);
 	if (!(f->flags & SEALING_FLAG_SCOPE_PROCESS)) {

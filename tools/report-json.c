@@ -81,6 +81,12 @@ void report_json(struct json *j, const struct sealctl_object *o)
 	/* null where the question does not arise (sealctl_module_part). */
 	int mp = sealctl_module_part(o);
 	json_kstr(j, "module_part", mp == 1 ? "file" : mp == 0 ? "none" : mp == -1 ? "damaged" : NULL);
+	/* null where there is no process note. */
+	static const char *const exe_part[] = {
+		[SEALCTL_EXE_PART_FILE] = "file", [SEALCTL_EXE_PART_IMAGE] = "image",
+		[SEALCTL_EXE_PART_MISSING] = "missing", [SEALCTL_EXE_PART_DAMAGED] = "damaged",
+	};
+	json_kstr(j, "process_pass_code", exe_part[sealctl_exe_part(o)]);
 	json_kbool(j, "gnu_property_note", o->prop.present);
 	json_key(j, "memory_seal");
 	report_json_memory_seal(j, o);

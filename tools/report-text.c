@@ -114,6 +114,23 @@ void report_text(FILE *out, const struct sealctl_object *o)
 			sealctl_process_pass(o) == SEALCTL_PASS_V2 ?
 				"yes (a version 2 runtime, which every unit carried whole)" :
 				"no (the unit defining main was not instrumented: the executable seals only itself)");
+	switch (o->kind == SEALCTL_KIND_EXECUTABLE || o->kind == SEALCTL_KIND_PIE ?
+			sealctl_exe_part(o) : SEALCTL_EXE_PART_NA) {
+	case SEALCTL_EXE_PART_FILE:
+		fprintf(out, "  process pass code: in the file, outside the image\n");
+		break;
+	case SEALCTL_EXE_PART_IMAGE:
+		fprintf(out, "  process pass code: in the image\n");
+		break;
+	case SEALCTL_EXE_PART_MISSING:
+		fprintf(out, "  process pass code: missing (" SEALING_EXE_SECTION " was removed: the "
+			     "executable seals only itself, its libraries themselves)\n");
+		break;
+	case SEALCTL_EXE_PART_DAMAGED:
+		fprintf(out, "  process pass code: damaged (" SEALING_EXE_SECTION
+			     " does not start with its magic)\n");
+		break;
+	}
 	switch (sealctl_module_part(o)) {
 	case 1:
 		fprintf(out, "  module part: yes (in the file, outside the image)\n");

@@ -97,6 +97,8 @@ static void scan_region(struct sealctl_object *o, const struct region *r,
 			if (!o->process_pass) {
 				o->process_pass = 1;
 				o->process_offset = abs;
+				o->process_flags = n.descsz > offsetof(struct sealing_process_desc, flags) ?
+					n.desc[offsetof(struct sealing_process_desc, flags)] : 0;
 			}
 		} else if (note_is_gnu_property(&n)) {
 			size_t at, len;

@@ -32,17 +32,19 @@ static int scan_symbols(bfd *abfd, int dynamic, int *found)
 	return n > 0 ? 0 : -1;
 }
 
-/* The module part's head: SEALING_MODULE_MAGIC and the note version. */
-static int module_part_head(bfd *abfd, asection *s)
+/* A part's head (the module part's, the executable's): its magic and
+ * the note version. */
+static int part_head(bfd *abfd, asection *s, const char *magic)
 {
-	static const char magic[] = SEALING_MODULE_MAGIC;
-	unsigned char head[sizeof(magic)];
+	unsigned char head[sizeof(SEALING_MODULE_MAGIC)];
+
+	_Static_assert(sizeof(SEALING_MODULE_MAGIC) == sizeof(SEALING_EXE_MAGIC), "magics");
 
 	if (sc_section_size(abfd, s) < sizeof(head) ||
 	    !bfd_get_section_contents(abfd, s, head, 0, sizeof(head)))
 		return -1;
-	return !memcmp(head, magic, sizeof(magic) - 1) &&
-	       head[sizeof(magic) - 1] == SEALING_NOTE_VERSION ? 1 : -1;
+	return !memcmp(head, magic, sizeof(head) - 1) &&
+	       head[sizeof(head) - 1] == SEALING_NOTE_VERSION ? 1 : -1;
 }
 
 void sealctl_scan_traits(bfd *abfd, struct sealctl_object *o)
@@ -54,7 +56,9 @@ void sealctl_scan_traits(bfd *abfd, struct sealctl_object *o)
 		flagword f = sc_section_flags(abfd, s);
 		sections++;
 		if (name && !strcmp(name, SEALING_MODULE_SECTION) && o->module_part <= 0)
-			o->module_part = module_part_head(abfd, s);
+			o->module_part = part_head(abfd, s, SEALING_MODULE_MAGIC);
+		if (name && !strcmp(name, SEALING_EXE_SECTION) && o->exe_part <= 0)
+			o->exe_part = part_head(abfd, s, SEALING_EXE_MAGIC);
 		if (name && !strcmp(name, ".note.ABI-tag"))
 			o->abi_tag = 1;
 		if (name && (!strcmp(name, ".go.buildinfo") || !strcmp(name, ".note.go.buildid")))

@@ -34,8 +34,8 @@
  * older copy.  major.minor.patch, packed as major << 16 | minor << 8 | patch.
  */
 #define SEALING_RUNTIME_MAJOR 0
-#define SEALING_RUNTIME_MINOR 4
-#define SEALING_RUNTIME_PATCH 2
+#define SEALING_RUNTIME_MINOR 5
+#define SEALING_RUNTIME_PATCH 0
 #define SEALING_RUNTIME_PACK(maj, min, pat) (((maj) << 16) | ((min) << 8) | (pat))
 #define SEALING_RUNTIME_VERSION \
 	SEALING_RUNTIME_PACK(SEALING_RUNTIME_MAJOR, SEALING_RUNTIME_MINOR, SEALING_RUNTIME_PATCH)
@@ -91,6 +91,10 @@
  * (runtime/rt-exe-entry.c).
  */
 #define SEALING_EXE_SECTION ".sealing.exe"
+/* In the NT_SEALING_PROCESS note's flags: the part's code is that section
+ * (not set: it is linked into the image, as the LLVM pass's bitcode form
+ * and runtimes before 0.5 do). */
+#define SEALING_PROCESS_FLAG_CODE_IN_FILE 0x1u
 #define SEALING_EXE_MAGIC "SEALEXE"
 
 enum sealing_policy {
@@ -187,7 +191,8 @@ struct sealing_note_desc {
 /* NT_SEALING_PROCESS's descriptor. */
 struct sealing_process_desc {
 	uint8_t version;     /* SEALING_NOTE_VERSION */
-	uint8_t reserved[3]; /* 0 */
+	uint8_t flags;       /* SEALING_PROCESS_FLAG_* */
+	uint8_t reserved[2]; /* 0 */
 	/* Offset from this field to the executable part's state byte
 	 * (SEALING_STATE_RAN once its constructor has begun). */
 	int32_t state;

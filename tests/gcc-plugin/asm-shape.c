@@ -86,7 +86,7 @@
 // MAIN-NOT: COMDAT group
 // RUN: readelf -nW %t.main.o | FileCheck --check-prefix=MAINNOTES %s
 // MAINNOTES: SEALING 0x00000010 NT_VERSION (version)
-// MAINNOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// MAINNOTES: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 //
 // A library imports nothing for the runtime: no dynamic symbol, no dynamic
 // relocation.  (GCC 12 wrote no .hidden for the reference to the

@@ -19,10 +19,10 @@
 // RUN: readelf -nW %t/plugin-first | FileCheck --check-prefix=PLUGIN %s
 // RUN: readelf -nW %t/rt-first | FileCheck --check-prefix=RT %s
 // PLUGIN: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// PLUGIN: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// PLUGIN: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 // PLUGIN-NOT: SEALING
 // RT: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
-// RT: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// RT: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 // RT-NOT: SEALING
 //
 // One constructor symbol, and .init_array one slot (8 bytes) larger than

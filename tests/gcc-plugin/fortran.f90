@@ -11,7 +11,7 @@
 ! RUN: %t/prog-lto | FileCheck %s
 ! RUN: readelf -nW %t/prog | FileCheck --check-prefix=NOTE %s
 ! NOTE: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-! NOTE: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+! NOTE: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 ! NOTE-NOT: SEALING
 program sealed
   implicit none

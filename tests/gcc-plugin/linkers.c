@@ -18,13 +18,13 @@
 // Each executable: its policy note, and the note of the executable's part
 // (main.o defines main), which --gc-sections keeps too.
 // NOTES: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// NOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 // NOTES: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// NOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 // NOTES: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// NOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 // NOTES: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// NOTES: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// NOTES: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 // NOTES-NOT: SEALING
 #include "sealprobe.h"
 

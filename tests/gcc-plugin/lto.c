@@ -57,7 +57,7 @@
 // P2: SEALING 0x00000010 NT_VERSION (version) description data: 03 02 02 00 05 00 00 00 {{[0-9a-f ]+}}
 //
 // NOTE: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// NOTE: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// NOTE: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 // NOTE-NOT: SEALING
 // A library carries the core alone: one note.
 // LIBNOTE: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}

@@ -17,13 +17,13 @@
 // RUN: readelf -nW %t/clang-first | FileCheck --check-prefix=CLANG %s
 // RUN: readelf -nW %t/rt-first | FileCheck --check-prefix=RT %s
 // GCC: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// GCC: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// GCC: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 // GCC-NOT: SEALING
 // CLANG: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 03 00 04 00 00 00 {{[0-9a-f ]+}}
-// CLANG: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// CLANG: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 // CLANG-NOT: SEALING
 // RT: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
-// RT: SEALING 0x0000000c {{.*}} description data: 03 00 00 00 {{[0-9a-f ]+}}
+// RT: SEALING 0x0000000c {{.*}} description data: 03 01 00 00 {{[0-9a-f ]+}}
 // RT-NOT: SEALING
 //
 // The same .init_array size whichever carrier won: one slot for sealing.

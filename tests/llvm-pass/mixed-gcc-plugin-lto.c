@@ -55,8 +55,8 @@
 // RUN: readelf -SW %t.thin.rtfirst | FileCheck --check-prefix=INIT %S/Inputs/seal-main.check
 
 // GCC-DAG: SEALING 0x00000010 {{.*}}description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// GCC-DAG: SEALING 0x0000000c {{.*}}description data: 03 00 00 00
+// GCC-DAG: SEALING 0x0000000c {{.*}}description data: 03 0{{[01]}} 00 00
 // LLVM-DAG: SEALING 0x00000010 {{.*}}description data: 03 01 03 00 04 00 00 00 {{[0-9a-f ]+}}
-// LLVM-DAG: SEALING 0x0000000c {{.*}}description data: 03 00 00 00
+// LLVM-DAG: SEALING 0x0000000c {{.*}}description data: 03 0{{[01]}} 00 00
 // RT-DAG: SEALING 0x00000010 {{.*}}description data: 03 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
-// RT-DAG: SEALING 0x0000000c {{.*}}description data: 03 00 00 00
+// RT-DAG: SEALING 0x0000000c {{.*}}description data: 03 0{{[01]}} 00 00

@@ -32,8 +32,8 @@
 // RUN: readelf -nW %t.lto.rtfirst | FileCheck --check-prefix=RT --implicit-check-not=SEALING %s
 
 // GCC-DAG: SEALING 0x00000010 {{.*}}description data: 03 01 02 00 04 00 00 00 {{[0-9a-f ]+}}
-// GCC-DAG: SEALING 0x0000000c {{.*}}description data: 03 00 00 00
+// GCC-DAG: SEALING 0x0000000c {{.*}}description data: 03 0{{[01]}} 00 00
 // LLVM-DAG: SEALING 0x00000010 {{.*}}description data: 03 01 03 00 04 00 00 00 {{[0-9a-f ]+}}
-// LLVM-DAG: SEALING 0x0000000c {{.*}}description data: 03 00 00 00
+// LLVM-DAG: SEALING 0x0000000c {{.*}}description data: 03 0{{[01]}} 00 00
 // RT-DAG: SEALING 0x00000010 {{.*}}description data: 03 01 01 00 04 00 00 00 {{[0-9a-f ]+}}
-// RT-DAG: SEALING 0x0000000c {{.*}}description data: 03 00 00 00
+// RT-DAG: SEALING 0x0000000c {{.*}}description data: 03 0{{[01]}} 00 00

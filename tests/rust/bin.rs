@@ -44,7 +44,7 @@
 // RUN: readelf -nW %t/lto | FileCheck --check-prefix=ONE %s
 // RUN: readelf -nW %t/static | FileCheck --check-prefix=ONE %s
 // ONE: SEALING 0x00000010 NT_VERSION (version) description data: 03 01 01 00
-// ONE: SEALING 0x0000000c {{.*}} description data: 03 00 00 00
+// ONE: SEALING 0x0000000c {{.*}} description data: 03 01 00 00
 // ONE-NOT: SEALING
 //
 // The debug line, from the environment glibc handed the constructor.
