@@ -13,8 +13,9 @@
  *
  * Who claims:
  * - the executable, from .preinit_array, which runs before any library's
- *   constructor, in executables only (rt_exe_claim, rt-exe.c), where its
- *   carrier knew it was building one (a -fPIE unit defining main);
+ *   constructor, in executables only (rt_exe_claim, rt-exe-entry.c),
+ *   where its carrier knew it was building one (a -fPIE unit defining
+ *   main);
  * - otherwise the first library whose core finds itself unclaimed at
  *   start-up: its module part learns that the executable's pass will seal
  *   it, and claims the others on the way out (rt_module_run), so that one

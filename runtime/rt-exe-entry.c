@@ -58,15 +58,6 @@ static int rt_exe_call_part(const struct rt_exe_call *x)
 #else
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
 
-static void rt_exe_process(struct rt_process *p, const struct sealing_rt_call *call)
-{
-	/* musl passes constructors nothing: the kernel's copy then. */
-	if (rt_glibc_args(call->argc, call->argv, call->envp))
-		rt_process_init(p, call->argc, call->argv, call->envp);
-	else
-		rt_process_from_kernel(p);
-}
-
 /* The part's code from this module's file (rt-fetch.c), once; on failure
  * SEALING_STATE_NO_PASS, and where from and why for rt_fetch_failed. */
 static void rt_exe_map(const struct sealing_rt_call *call)
@@ -75,7 +66,7 @@ static void rt_exe_map(const struct sealing_rt_call *call)
 	const char *path;
 	long m;
 
-	rt_exe_process(&p, call);
+	rt_process_from_args(&p, call->argc, call->argv, call->envp);
 	path = rt_fetch_path(&p, &__ehdr_start);
 	m = rt_fetch_map(&p, path, &__ehdr_start, &rt_exe_image.skip);
 	/* ld.so run as a program (`ld.so ./prog`): /proc/self/exe is ld.so,
@@ -83,7 +74,8 @@ static void rt_exe_map(const struct sealing_rt_call *call)
 	 * opened it by; and without /proc argv[0] is often the path too.
 	 * Whatever file it names, only this very code (its digest) is taken
 	 * from it. */
-	if (m == -ENOENT && rt_glibc_args(call->argc, call->argv, call->envp) && call->argv[0]) {
+	if (m == -ENOENT && rt_glibc_args(call->argc, call->argv, call->envp) &&
+	    call->argv[0]) {
 		long a = rt_fetch_map(&p, call->argv[0], &__ehdr_start, &rt_exe_image.skip);
 		if (!rt_syscall_failed(a))
 			m = a;
@@ -110,9 +102,10 @@ static int rt_exe_call_part(const struct rt_exe_call *x)
 		 * policy; under policy 1 its module part seals the executable
 		 * then, in module scope, and says so. */
 		if (x->op == RT_EXE_PASS) {
+			const struct sealing_rt_call *c = x->call;
 			struct rt_process p;
-			rt_exe_process(&p, x->call);
-			rt_fetch_failed(&p, x->call, rt_exe_image.path, rt_exe_image.err);
+			rt_process_from_args(&p, c->argc, c->argv, c->envp);
+			rt_fetch_failed(&p, c, rt_exe_image.path, rt_exe_image.err);
 		}
 		return 0;
 	}

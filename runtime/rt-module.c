@@ -126,17 +126,13 @@ RT_OUTLINE RT_FN void rt_sealed_by_loader(struct rt_process *p, const struct sea
  */
 static void rt_process_core(struct rt_process *p, int argc, char **argv, char **envp)
 {
-	if (rt_glibc_args(argc, argv, envp))
-		rt_process_init(p, argc, argv, envp);
-	else
-		rt_process_from_kernel(p);
+	rt_process_from_args(p, argc, argv, envp);
 	p->musl = 0;
 }
 
 /*
  * The module part's entry, wherever it runs: from the module's file
- * (rt-fetch.c), in the executable's part for a library (rt_exe_entry),
- * or linked in whole.  Seals the module call describes, unless the
+ * (rt-fetch.c), or linked in whole.  Seals the module call describes, unless the
  * executable's pass is still to come and will, in which case it claims
  * the other start-up libraries for it; or says the dynamic loader sealed
  * it.  Always 1: the module is dealt with.

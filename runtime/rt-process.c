@@ -342,6 +342,14 @@ RT_OUTLINE static int rt_object_is_musl(const struct rt_object *o, int linked_mu
 	return known;
 }
 
+RT_FN void rt_process_from_args(struct rt_process *p, int argc, char **argv, char **envp)
+{
+	if (rt_glibc_args(argc, argv, envp))
+		rt_process_init(p, argc, argv, envp);
+	else
+		rt_process_from_kernel(p);
+}
+
 RT_HOT RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
 				   int argc, char **argv, char **envp, int linked_musl)
 {

@@ -175,6 +175,9 @@ RT_FN void rt_process_env(struct rt_process *p);
  * to.  For musl, which calls constructors with no arguments.
  */
 RT_FN void rt_process_from_kernel(struct rt_process *p);
+/* From glibc's constructor arguments when they are those
+ * (rt_glibc_args), else from the kernel. */
+RT_FN void rt_process_from_args(struct rt_process *p, int argc, char **argv, char **envp);
 /*
  * Sets p up from whatever is trustworthy for the C library this module
  * (self, NULL if unknown) runs under.  linked_musl: the module was

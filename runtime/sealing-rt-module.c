@@ -5,9 +5,8 @@
  * put it, as position-independent bytes with no relocation, in a section
  * of the core's COMDAT group that the loader does not map
  * (.sealing.module, runtime/module-part.cmake), and the core maps it
- * from the module's file when it must (rt-fetch.c).  The executable's part
- * carries the same code in its image, for a library linked with
- * sealing-rt.o (rt_exe_entry).
+ * from the module's file when it must (rt-fetch.c).  The executable's
+ * part's code is built the same way (sealing-rt-exe-part.c).
  *
  * Everything the code needs of the module comes in the call
  * (struct sealing_rt_call): its note, state byte, ELF header and
