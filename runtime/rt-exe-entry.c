@@ -55,6 +55,10 @@ static int rt_exe_call_part(const struct rt_exe_call *x)
 {
 	return rt_exe_run(x);
 }
+
+static void rt_exe_unmap(void)
+{
+}
 #else
 extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
 
@@ -89,6 +93,14 @@ static void rt_exe_map(const struct sealing_rt_call *call)
 	rt_exe_image.map = m;
 }
 
+/* Once the pass has run, or will not. */
+static void rt_exe_unmap(void)
+{
+	if (rt_exe_image.map)
+		rt_syscall3(SYS_munmap, rt_exe_image.map, rt_exe_image.skip + RT_BLOCK_SIZE, 0);
+	rt_exe_image.map = 0;
+}
+
 static int rt_exe_call_part(const struct rt_exe_call *x)
 {
 	unsigned s = rt_state_get(&rt_exe_state);
@@ -110,10 +122,8 @@ static int rt_exe_call_part(const struct rt_exe_call *x)
 		return 0;
 	}
 	int r = ((rt_exe_part_entry)(rt_exe_image.map + rt_exe_image.skip + RT_BLOCK_ENTRY))(x);
-	if (x->op == RT_EXE_PASS) {
-		rt_syscall3(SYS_munmap, rt_exe_image.map, rt_exe_image.skip + RT_BLOCK_SIZE, 0);
-		rt_exe_image.map = 0;
-	}
+	if (x->op == RT_EXE_PASS)
+		rt_exe_unmap();
 	return r;
 }
 #endif
@@ -124,9 +134,12 @@ __attribute__((used)) static int rt_exe_entry(const struct sealing_rt_call *call
 				 (uintptr_t)__libc != 0 };
 
 	/* The dynamic loader sealed the executable: its module part has
-	 * only a line to say, the part's code need not be mapped for it. */
-	if (rt_state_get(call->state) & SEALING_STATE_LOADER)
+	 * only a line to say, the part's code need not run for it (mapped
+	 * from .preinit_array, it goes). */
+	if (rt_state_get(call->state) & SEALING_STATE_LOADER) {
+		rt_exe_unmap();
 		return 0;
+	}
 	return rt_exe_call_part(&x);
 }
 
