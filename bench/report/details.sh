@@ -188,8 +188,10 @@ variables: counts are given in a fixed 30-variable environment
 - **lib-policy0**: the same under `SEALING_POLICY=0`;
 - **lib-deferred**: the library under an instrumented executable in
   process scope, whose pass seals it: only the instructions executed in
-  the library's own code are counted, since both constructors are
-  `rt_seal_self` (it calls nothing on this path);
+  the library's own code, up to the end of its constructor, which runs
+  before the executable's (both are `rt_seal_self`; the executable's pass
+  runs from a mapping valgrind cannot name, which would count as the
+  library's);
 - **dlopen**: the library loaded with dlopen: pinning included.
 
 A library is built as a plugin builds it: the core alone.  The library
