@@ -13,13 +13,14 @@
  * slot, and kept until the process pass has run.  When it cannot be
  * mapped (no /proc, the section stripped, a seccomp filter), the process
  * note's state byte says SEALING_STATE_NO_PASS: no library then waits for
- * a pass that will not come, each seals itself (rt_exe_pass), and the
- * executable's core hands the executable to its module part, which says
- * so under SEALING_DEBUG and ends the process under policy 2.  Mapped at
+ * a pass that will not come, each seals itself (rt_exe_pass); the
+ * executable says why under SEALING_DEBUG and ends the process under
+ * policy 2 (rt_fetch_failed), and otherwise its core hands the executable
+ * to its module part, which seals it in module scope.  Mapped at
  * .preinit_array, before any library was claimed, that covers every
- * start-up library; mapped only at the constructor (no slot: a -fPIC
- * main, musl), the libraries a first library's module part claimed for
- * the pass stay open, and only the executable's line says why.
+ * start-up library; mapped only at the constructor (no slot: sealing-rt.o,
+ * a -fPIC main, musl), the libraries a first library's module part
+ * claimed for the pass stay open, and only the executable's line says why.
  */
 #include "rt-pass.h"
 #include "rt-fetch.h"
