@@ -79,9 +79,8 @@ static void rt_exe_map(const struct sealing_rt_call *call)
 	 * opened it by; and without /proc argv[0] is often the path too.
 	 * Whatever file it names, only this very code (its digest) is taken
 	 * from it. */
-	if (m == -ENOENT && rt_glibc_args(call->argc, call->argv, call->envp) &&
-	    call->argv[0]) {
-		long a = rt_fetch_map(&p, call->argv[0], &__ehdr_start, &rt_exe_image.skip);
+	if (m == -ENOENT && p.argv && p.argv[0]) {
+		long a = rt_fetch_map(&p, p.argv[0], &__ehdr_start, &rt_exe_image.skip);
 		if (!rt_syscall_failed(a))
 			m = a;
 	}

@@ -31,8 +31,6 @@ static int rt_exe_pass_run(const struct rt_exe_call *x)
 	struct rt_object self;
 	int found = rt_self_from_ehdr(&self, call->ehdr, (const void *)call->note);
 
-	if (rt_state_get(call->state) & SEALING_STATE_LOADER)
-		return 0;
 	rt_process_start(p, found ? &self : 0, call->argc, call->argv, call->envp,
 			 x->linked_musl);
 	p->frame = call->frame;
@@ -57,10 +55,6 @@ RT_FN int rt_exe_run(const struct rt_exe_call *x)
 
 	if (x->op == RT_EXE_PASS)
 		return rt_exe_pass_run(x);
-	/* Only with glibc's arguments, as every constructor here (static
-	 * glibc passes them to .preinit_array too). */
-	if (!rt_glibc_args(c->argc, c->argv, c->envp))
-		return 0;
 	rt_process_init(&p, c->argc, c->argv, c->envp);
 	rt_claim_startup(&p, x->snap);
 	return 1;

@@ -91,7 +91,9 @@ struct rt_exe_call {
 };
 typedef int (*rt_exe_part_entry)(const struct rt_exe_call *x);
 /* RT_EXE_PASS: 1 when it sealed the process, 0 to leave the module to the
- * module part.  RT_EXE_CLAIM: 1 when it claimed. */
+ * module part.  RT_EXE_CLAIM: 1 when it claimed.  The entries ask first
+ * what decides whether it runs at all: a module the dynamic loader sealed
+ * gets no pass, and the claim only glibc's constructor arguments. */
 RT_FN int rt_exe_run(const struct rt_exe_call *x);
 
 #endif
