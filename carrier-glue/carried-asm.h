@@ -121,11 +121,12 @@ inline std::string sealing_carried_unit(unsigned policy, unsigned carrier,
 
 /*
  * The executable's .preinit_array slot for rt_exe_claim
- * (runtime/rt-exe-entry.c), in the part's group, so that it goes wherever the part goes.  Only for a
- * unit known to be linked into an executable: a linker refuses
- * .preinit_array in a shared object, and the unit defining main may be
- * linked into one (a library's main, an object set shared by a program and
- * a library), which is why the part itself has no slot.
+ * (runtime/rt-exe-entry.c), in the part's group, so that it goes wherever
+ * the part goes.  Only for a unit known to be linked into an executable:
+ * a linker refuses .preinit_array in a shared object, and the unit
+ * defining main may be linked into one (a library's main, an object set
+ * shared by a program and a library), which is why the part itself has no
+ * slot.
  */
 inline std::string sealing_carried_preinit()
 {

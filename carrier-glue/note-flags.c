@@ -3,7 +3,8 @@
  * note-flags [KEY=VALUE...]: prints the note's flags word for these
  * options on top of the defaults, from include/sealing/note.h, so the
  * build never spells a flag's bit itself (cmake/SealingNoteFlags.cmake).
- * note-flags --group prints the COMDAT group's name, for the tests.
+ * note-flags --group prints the COMDAT group's name, for the tests;
+ * --exe-group the executable's part's.
  */
 #include "sealing/note.h"
 
@@ -16,6 +17,10 @@ int main(int argc, char **argv)
 
 	if (argc == 2 && !strcmp(argv[1], "--group")) {
 		puts(SEALING_COMDAT_GROUP);
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--exe-group")) {
+		puts(SEALING_EXE_COMDAT_GROUP);
 		return 0;
 	}
 	for (int i = 1; i < argc; i++) {

@@ -26,8 +26,13 @@ function(sealing_note_flags out)
   set(${out} "${v}" PARENT_SCOPE)
 endfunction()
 
-# sealing_note_group(OUT): the COMDAT group's name.
+# sealing_note_group(OUT [EXE]): the COMDAT group's name, or with EXE the
+# executable's part's.
 function(sealing_note_group out)
-  sealing_note_flags(v --group)
+  if(ARGV1 STREQUAL "EXE")
+    sealing_note_flags(v --exe-group)
+  else()
+    sealing_note_flags(v --group)
+  endif()
   set(${out} "${v}" PARENT_SCOPE)
 endfunction()

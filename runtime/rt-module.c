@@ -132,10 +132,10 @@ static void rt_process_core(struct rt_process *p, int argc, char **argv, char **
 
 /*
  * The module part's entry, wherever it runs: from the module's file
- * (rt-fetch.c), or linked in whole.  Seals the module call describes, unless the
- * executable's pass is still to come and will, in which case it claims
- * the other start-up libraries for it; or says the dynamic loader sealed
- * it.  Always 1: the module is dealt with.
+ * (rt-fetch.c), or linked in whole.  Seals the module call describes,
+ * unless the executable's pass is still to come and will, in which case it
+ * claims the other start-up libraries for it; or says the dynamic loader
+ * sealed it.  Always 1: the module is dealt with.
  */
 RT_FN int rt_module_run(const struct sealing_rt_call *call)
 {

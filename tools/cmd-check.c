@@ -311,8 +311,7 @@ static int judge(void *ctx, struct sealctl_object *o)
 		snprintf(reason, sizeof(reason), "executable without the process pass: it seals only "
 			 "itself; instrument the unit that defines main, or link sealing-rt.o");
 		fail(c, name, "no-process-pass", reason, eff, o);
-	} else if (c->strict && (sealctl_exe_part(o) == SEALCTL_EXE_PART_MISSING ||
-				 sealctl_exe_part(o) == SEALCTL_EXE_PART_DAMAGED)) {
+	} else if (c->strict && sealctl_exe_part_lost(o)) {
 		snprintf(reason, sizeof(reason), "the process pass's code (" SEALING_EXE_SECTION
 			 ") is %s: the executable seals only itself; do not strip that section",
 			 sealctl_exe_part(o) == SEALCTL_EXE_PART_MISSING ? "missing" : "damaged");

@@ -86,6 +86,12 @@ int sealctl_exe_part(const struct sealctl_object *o)
 	       o->exe_part == 0 ? SEALCTL_EXE_PART_MISSING : SEALCTL_EXE_PART_DAMAGED;
 }
 
+int sealctl_exe_part_lost(const struct sealctl_object *o)
+{
+	int e = sealctl_exe_part(o);
+	return e == SEALCTL_EXE_PART_MISSING || e == SEALCTL_EXE_PART_DAMAGED;
+}
+
 int sealctl_process_pass(const struct sealctl_object *o)
 {
 	if (o->process_pass)

@@ -166,6 +166,9 @@ int sealctl_module_part(const struct sealctl_object *o);
 enum { SEALCTL_EXE_PART_NA, SEALCTL_EXE_PART_FILE, SEALCTL_EXE_PART_IMAGE,
        SEALCTL_EXE_PART_MISSING, SEALCTL_EXE_PART_DAMAGED };
 int sealctl_exe_part(const struct sealctl_object *o);
+/* The process note says its code is in the file, and it is missing or
+ * damaged there: the pass cannot run. */
+int sealctl_exe_part_lost(const struct sealctl_object *o);
 /* Why the object's sealing note is damaged (its first damaged note, else
  * its .note.sealing section), or NULL: what check fails it for. */
 const char *sealctl_object_damage(const struct sealctl_object *o);

@@ -96,8 +96,7 @@ static int executable_seals_process(const struct ps_process *ps, struct rt_facts
 		*why = "no note, and the executable has no process pass (its main was not instrumented)";
 		return 0;
 	}
-	if (sealctl_exe_part(&x->file) == SEALCTL_EXE_PART_MISSING ||
-	    sealctl_exe_part(&x->file) == SEALCTL_EXE_PART_DAMAGED) {
+	if (sealctl_exe_part_lost(&x->file)) {
 		*why = "no note, and the executable's process pass cannot run (its code, "
 		       SEALING_EXE_SECTION ", is not in its file)";
 		return 0;
