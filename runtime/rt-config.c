@@ -48,27 +48,31 @@ RT_HOT RT_FN void rt_config_read(struct rt_process *p,
  * takes them, without its table: plain compares, so no .rodata is read on
  * the way.
  */
-RT_HOT RT_FN unsigned rt_config_quick(struct rt_process *p, unsigned policy, int *debug)
+RT_HOT RT_FN unsigned rt_config_quick(struct rt_process *p, unsigned policy)
 {
 	const char *env_policy = 0, *env_debug = 0, *v;
 	unsigned want;
 
+	/* For the module part (rt_process_adopt), which would otherwise read
+	 * the whole environment again. */
+	p->env_none = 1;
 	for (char **e = p->envp; e && *e; e++) {
 		const char *s = *e;
 		/* Two bytes in line reject nearly every entry (SHELL, SSH_*). */
 		if (s[0] != 'S' || s[1] != 'E')
 			continue;
+		p->env_none = 0;
 		if (!env_policy && (v = rt_env_value(s + 2, "ALING_POLICY=")))
 			env_policy = v;
 		else if (!env_debug && (v = rt_env_value(s + 2, "ALING_DEBUG=")))
 			env_debug = v;
 	}
-	*debug = 0;
 	if (!env_policy && !env_debug)
 		return policy; /* no need to look at AT_SECURE */
 	int secure = rt_secure(p);
 	if (sealing_parse_policy(env_policy, &want) && (!secure || want > policy))
 		policy = want;
-	*debug = !secure && env_debug && env_debug[0] == '1' && !env_debug[1];
+	if (!secure && env_debug && env_debug[0] == '1' && !env_debug[1])
+		policy |= RT_QUICK_DEBUG;
 	return policy;
 }

@@ -61,13 +61,13 @@ RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **en
 	const volatile struct sealing_process_note *own = &rt_process_note;
 	unsigned s = rt_state_get(&rt_state);
 	struct rt_process p;
-	int debug;
 
 	/* Only glibc's arguments are ours to read; without them (musl) the
 	 * auxiliary vector comes from the kernel, and the module part reads
 	 * the rest the same way.  Only what the core reads of p (rt_auxv,
-	 * rt_config_quick); rt_process_init would set every field, for 60
-	 * bytes more in every library. */
+	 * rt_config_quick) and hands the module part (rt_process_adopt);
+	 * rt_process_init would set every field, for 60 bytes more in every
+	 * library. */
 	p.argc = argc;
 	p.argv = p.envp = 0;
 	if (rt_glibc_args(argc, argv, envp))
@@ -77,10 +77,12 @@ RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **en
 	 * took (given note policy 1, only the environment can make it 0), and
 	 * no SEALING_DEBUG line is asked for.  Not in the executable's part,
 	 * even at policy 0: its state byte marks the end of start-up, which
-	 * every later library reads. */
-	if (p.envp && (s & SEALING_STATE_LOADER || !own)) {
-		unsigned policy = rt_config_quick(&p, SEALING_POLICY_BEST, &debug);
-		if (!debug && (s & SEALING_STATE_LOADER || policy == SEALING_POLICY_OFF)) {
+	 * every later library reads.  Read everywhere all the same: the
+	 * module part takes over what the reading found. */
+	if (p.envp) {
+		unsigned policy = rt_config_quick(&p, SEALING_POLICY_BEST);
+		if (s & SEALING_STATE_LOADER ? policy < RT_QUICK_DEBUG :
+		    !own && policy == SEALING_POLICY_OFF) {
 			rt_state_set(&rt_state, SEALING_STATE_RAN);
 			return;
 		}
@@ -101,7 +103,8 @@ RT_HOT RT_OUTLINE static void rt_seal_self_from(int argc, char **argv, char **en
 			return;
 	}
 #ifdef SEALING_RT_MODULE_INLINE
-	rt_module_run(&call);
+	p.r_debug = 0; /* only rt_fetch_path finds it */
+	rt_module_run(&call, &p);
 #else
 	rt_fetch_run(&p, &call);
 #endif

@@ -67,7 +67,8 @@
  */
 RT_FN const char *rt_fetch_path(struct rt_process *p, const void *ehdr)
 {
-	const struct r_debug *r = rt_r_debug(p);
+	/* Kept for the module part (rt_process_adopt), which needs it too. */
+	const struct r_debug *r = p->r_debug = rt_r_debug(p);
 
 	for (const struct link_map *l = r ? r->r_map : 0; l; l = l->l_next)
 		if (l->l_addr == (uintptr_t)ehdr && l->l_name && l->l_name[0])
@@ -136,11 +137,10 @@ RT_COLD RT_FN void rt_fetch_failed(struct rt_process *p, const struct sealing_rt
 				    const char *path, long err)
 {
 	const volatile struct sealing_note *n = call->note;
-	int debug;
-	unsigned policy =
-		rt_config_quick(p, sealing_desc_policy(n->desc.version, n->desc.policy), &debug);
+	unsigned q = rt_config_quick(p, sealing_desc_policy(n->desc.version, n->desc.policy));
+	unsigned policy = q & ~RT_QUICK_DEBUG;
 
-	if (policy == SEALING_POLICY_OFF || (!debug && policy != SEALING_POLICY_ENFORCE))
+	if (policy == SEALING_POLICY_OFF || (q == policy && policy != SEALING_POLICY_ENFORCE))
 		return;
 
 	char digits[8], *d = digits + sizeof(digits);
@@ -152,11 +152,9 @@ RT_COLD RT_FN void rt_fetch_failed(struct rt_process *p, const struct sealing_rt
 	rt_fetch_say(path);
 	rt_fetch_say(": cannot run its sealing code from its file (errno ");
 	rt_fetch_say(d);
-	if (policy != SEALING_POLICY_ENFORCE) {
-		rt_fetch_say(")\n");
+	rt_fetch_say(policy != SEALING_POLICY_ENFORCE ? ")\n" : "); policy 2 terminates\n");
+	if (policy != SEALING_POLICY_ENFORCE)
 		return;
-	}
-	rt_fetch_say("); policy 2 terminates\n");
 	rt_syscall3(SYS_exit_group, 127, 0, 0);
 }
 
@@ -197,6 +195,6 @@ RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call
 		rt_fetch_failed(p, call, path, -m);
 		return;
 	}
-	((sealing_rt_entry)(m + skip + RT_BLOCK_ENTRY))(call);
+	((rt_module_part_entry_fn)(m + skip + RT_BLOCK_ENTRY))(call, p);
 	rt_syscall3(SYS_munmap, m, skip + RT_BLOCK_SIZE, 0);
 }

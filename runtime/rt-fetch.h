@@ -18,6 +18,12 @@ RT_FN const char *rt_fetch_path(struct rt_process *p, const void *ehdr);
  * starting *skip bytes into it; or -errno. */
 RT_FN long rt_fetch_map(struct rt_process *p, const char *path, const void *ehdr,
 			uint64_t *skip);
+/* The module part's entry: the module, and what the core has learned of
+ * the process (rt_process_adopt).  Core and module part always come from
+ * one build (the block's digest), so this is no interface between
+ * releases. */
+typedef int (*rt_module_part_entry_fn)(const struct sealing_rt_call *call,
+				       const struct rt_process *core);
 /* Maps the module part from the module's file and runs it on call; says
  * so when it cannot, and ends the process under policy 2. */
 RT_FN void rt_fetch_run(struct rt_process *p, const struct sealing_rt_call *call);

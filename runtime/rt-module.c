@@ -137,11 +137,12 @@ static void rt_process_core(struct rt_process *p, int argc, char **argv, char **
  * claims the other start-up libraries for it; or says the dynamic loader
  * sealed it.  Always 1: the module is dealt with.
  */
-RT_FN int rt_module_run(const struct sealing_rt_call *call)
+RT_FN int rt_module_run(const struct sealing_rt_call *call, const struct rt_process *core)
 {
 	struct rt_process p;
 
 	rt_process_core(&p, call->argc, call->argv, call->envp);
+	rt_process_adopt(&p, core);
 	p.frame = call->frame;
 	if (rt_state_get(call->state) & SEALING_STATE_LOADER) {
 		rt_sealed_by_loader(&p, call);

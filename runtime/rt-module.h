@@ -15,9 +15,10 @@
 /*
  * The module part's work (rt-module.c): seals the module call describes,
  * unless the executable's pass will; or says the loader sealed it.
- * Always 1 (a sealing_rt_entry that dealt with the module).
+ * core: what the core learned of the process (rt_process_adopt), or NULL.
+ * Always 1: the module is dealt with.
  */
-RT_FN int rt_module_run(const struct sealing_rt_call *call);
+RT_FN int rt_module_run(const struct sealing_rt_call *call, const struct rt_process *core);
 
 /* ---- rt-startup-batch.c: the first start-up library seals its peers -- */
 

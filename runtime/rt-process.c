@@ -33,6 +33,7 @@
 static inline void rt_process_unlearned(struct rt_process *p)
 {
 	p->auxv = 0;
+	p->env_none = 0;
 	p->env_done = 0;
 	p->frame = 0;
 	p->iterate = 0;
@@ -120,6 +121,24 @@ RT_HOT RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type)
 		if (a->a_type == type)
 			return a->a_un.a_val;
 	return 0;
+}
+
+RT_FN void rt_process_adopt(struct rt_process *p, const struct rt_process *core)
+{
+	if (!core || !p->argv || core->argv != p->argv || core->envp != p->envp)
+		return;
+	if (core->auxv_done && !p->auxv_done) {
+		p->auxv = core->auxv;
+		p->auxv_done = 1;
+	}
+#ifdef RT_CACHE_EXE
+	if (core->r_debug && !p->r_debug)
+		p->r_debug = core->r_debug;
+#endif
+	if (core->env_none && !p->env_done) {
+		p->env_policy = p->env_debug = p->env_debug_output = p->env_exempt = 0;
+		p->env_done = 1;
+	}
 }
 
 RT_HOT RT_FN int rt_secure(struct rt_process *p)

@@ -123,6 +123,9 @@ struct rt_process {
 	char **envp;              /* the environment the constructor was given */
 	const ElfW(auxv_t) *auxv; /* found on first use; NULL if not found */
 	int auxv_done;
+	/* rt_config_quick found no variable starting "SE", so none of ours:
+	 * what rt_process_env would learn by reading them all again. */
+	int env_none;
 	/* SEALING_* values from the environment, NULL when unset, once
 	 * rt_process_env has read them (env_done). */
 	int env_done;
@@ -144,7 +147,9 @@ struct rt_process {
 	 * once found: a module sealing itself asks for them half a dozen
 	 * times (the link map, the pass's note, names, pinning), each a walk
 	 * of the auxiliary vector and the program headers.  Kept only in the
-	 * module part (RT_CACHE_EXE, sealing-rt-module.c); unset elsewhere.
+	 * module part (RT_CACHE_EXE, sealing-rt-module.c); unset elsewhere,
+	 * but for r_debug, which the core's rt_fetch_path sets for the module
+	 * part to adopt (rt_process_adopt).
 	 * After the copy: before it, they moved the fields above beyond a
 	 * short displacement, 25 bytes more in every executable. */
 	int exe_known;
@@ -194,6 +199,14 @@ static inline int rt_is_vdso(uintptr_t vdso, const void *phdr)
 {
 	return vdso && (uintptr_t)phdr - vdso < 4096;
 }
+/*
+ * What the core learned on its way to the module part (rt_config_quick:
+ * the auxiliary vector, and that no SEALING_ variable is set), taken
+ * over by the module part's p when both read the same arguments: each
+ * is a walk of the environment that a library sealing itself would
+ * otherwise make twice.
+ */
+RT_FN void rt_process_adopt(struct rt_process *p, const struct rt_process *core);
 /* Unknown counts as secure: the environment may then only harden. */
 RT_FN int rt_secure(struct rt_process *p);
 RT_FN uintptr_t rt_page_size(struct rt_process *p);
@@ -220,10 +233,12 @@ RT_FN void rt_config_read(struct rt_process *p,
 			  struct rt_config *c);
 /*
  * The same, in short, for the core, which runs before any module part:
- * the policy, given the note's, and whether a SEALING_DEBUG line is asked
- * for (*debug).
+ * the policy, given the note's, with RT_QUICK_DEBUG added when a
+ * SEALING_DEBUG line is asked for (one value: no out-parameter on the
+ * stack of every library's constructor).
  */
-RT_FN unsigned rt_config_quick(struct rt_process *p, unsigned policy, int *debug);
+#define RT_QUICK_DEBUG 0x100u
+RT_FN unsigned rt_config_quick(struct rt_process *p, unsigned policy);
 
 /* ---- rt-object.c: a loaded ELF object, from its program headers ------ */
 

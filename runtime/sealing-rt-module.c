@@ -26,7 +26,7 @@
 
 /* The entry, first in the section (runtime/module-part.ld). */
 __attribute__((section(".text.sealing_module_entry"), used)) static int
-rt_module_part_entry(const struct sealing_rt_call *call)
+rt_module_part_entry(const struct sealing_rt_call *call, const struct rt_process *core)
 {
-	return rt_module_run(call);
+	return rt_module_run(call, core);
 }

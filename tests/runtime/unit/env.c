@@ -22,7 +22,10 @@
  * Each case is also read by the core's short reader, rt_config_quick
  * (rt-config.c), which must agree with rt_config_read on the policy and
  * the debug switch for every note policy, in and out of secure execution
- * (AT_SECURE, which the vector carries in both settings).
+ * (AT_SECURE, which the vector carries in both settings); and a module
+ * part that takes over what that reader learned (rt_process_adopt) must
+ * end with what its own reading finds, and take nothing from a reading
+ * of other arguments.
  *
  * Prints "env: N cases, K failures" (a case per environment, way and
  * setting of AT_SECURE).
@@ -100,18 +103,77 @@ static int quick_agrees(struct rt_process *p, int secure)
 	for (unsigned policy = 0; policy <= 2; policy++) {
 		struct sealing_note n;
 		struct rt_config c;
-		int debug;
 
 		memset(&n, 0, sizeof(n));
 		n.desc.version = SEALING_NOTE_VERSION;
 		n.desc.policy = (uint8_t)policy;
 		rt_config_read(p, &n, &c);
-		unsigned quick = rt_config_quick(p, policy, &debug);
+		unsigned q = rt_config_quick(p, policy), quick = q & ~RT_QUICK_DEBUG;
+		int debug = (q & RT_QUICK_DEBUG) != 0;
 		if (quick != c.policy || debug != c.debug) {
 			printf("  note policy %u, secure %d: rt_config_read %u/%d, rt_config_quick %u/%d\n",
 			       policy, secure, c.policy, c.debug, quick, debug);
 			ok = 0;
 		}
+	}
+	return ok;
+}
+
+/*
+ * The module part taking over what the core learned (rt_process_adopt):
+ * from a core that read glibc's arguments by rt_config_quick (and, if
+ * found_vector, found the vector as rt_fetch_path does), a module part
+ * given the same arguments must end with the values and the vector its
+ * own reading finds; given other arguments, or a core without them, it
+ * must take nothing.  argv, envp: glibc's; auxv: the vector on the stack.
+ */
+static int adopt_agrees(const struct env_case *c, char **argv, char **envp,
+			const ElfW(auxv_t) *auxv, int found_vector)
+{
+	struct rt_process core, mp, other;
+	int ok = 1;
+
+	rt_process_init(&core, 1, argv, envp);
+	core.auxv_done = core.env_none = 0;
+	(void)rt_config_quick(&core, SEALING_POLICY_BEST);
+	if (found_vector)
+		(void)rt_auxv(&core);
+	int none = !c->policy && !c->debug && !c->output && !c->exempt;
+	if (core.env_none && !none) {
+		printf("  the core saw none of our variables, but there are\n");
+		ok = 0;
+	}
+	rt_process_init(&mp, 1, argv, envp);
+	rt_process_adopt(&mp, &core);
+	if (mp.env_done != core.env_none || mp.auxv_done != core.auxv_done) {
+		printf("  adopted env %d (core %d), vector %d (core %d)\n", mp.env_done,
+		       core.env_none, mp.auxv_done, core.auxv_done);
+		ok = 0;
+	}
+	if (!mp.env_done)
+		rt_process_env(&mp);
+	if (!same(mp.env_policy, c->policy) || !same(mp.env_debug, c->debug) ||
+	    !same(mp.env_debug_output, c->output) || !same(mp.env_exempt, c->exempt) ||
+	    rt_auxv(&mp) != auxv) {
+		printf("  after adopting: policy %s debug %s output %s exempt %s, vector %s\n",
+		       mp.env_policy ? mp.env_policy : "(unset)",
+		       mp.env_debug ? mp.env_debug : "(unset)",
+		       mp.env_debug_output ? mp.env_debug_output : "(unset)",
+		       mp.env_exempt ? mp.env_exempt : "(unset)",
+		       rt_auxv(&mp) == auxv ? "found" : "not the original");
+		ok = 0;
+	}
+	/* Other arguments (a dlopen'd library's heap environment would not
+	 * pass rt_glibc_args at all): nothing taken. */
+	char *other_env[] = { 0 };
+	rt_process_init(&other, 1, argv, other_env);
+	rt_process_adopt(&other, &core);
+	core.argv = 0; /* a core that had no glibc arguments */
+	rt_process_init(&mp, 1, argv, envp);
+	rt_process_adopt(&mp, &core);
+	if (other.env_done || other.auxv_done || mp.env_done || mp.auxv_done) {
+		printf("  adopted from a core with other arguments, or none\n");
+		ok = 0;
 	}
 	return ok;
 }
@@ -159,6 +221,10 @@ static int run(const struct env_case *c, enum way way, int secure)
 		 rt_auxval(&p, AT_PAGESZ) == 16384 && p.auxv == auxv &&
 		 p.envp == (char **)&stack[3];
 	if (!quick_agrees(&p, secure))
+		ok = 0;
+	if ((way == WAY_ARGS || way == WAY_UNSETENV) &&
+	    (!adopt_agrees(c, (char **)&stack[1], (char **)&stack[3], auxv, 0) ||
+	     !adopt_agrees(c, (char **)&stack[1], (char **)&stack[3], auxv, 1)))
 		ok = 0;
 	printf("%s: %s (%s%s)\n", ok ? "ok" : "FAIL", c->what, ways[way],
 	       secure ? ", secure" : "");
