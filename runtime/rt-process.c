@@ -141,6 +141,16 @@ RT_FN void rt_process_adopt(struct rt_process *p, const struct rt_process *core)
 	}
 }
 
+RT_FN void rt_auxval_exe_vdso(struct rt_process *p, uintptr_t *exe_phdr, uintptr_t *vdso)
+{
+	*exe_phdr = *vdso = 0;
+	for (const ElfW(auxv_t) *a = rt_auxv(p); a && a->a_type != AT_NULL; a++)
+		if (a->a_type == AT_PHDR)
+			*exe_phdr = a->a_un.a_val;
+		else if (a->a_type == AT_SYSINFO_EHDR)
+			*vdso = a->a_un.a_val;
+}
+
 RT_HOT RT_FN int rt_secure(struct rt_process *p)
 {
 	const ElfW(auxv_t) *a = rt_auxv(p);

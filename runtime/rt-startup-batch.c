@@ -148,8 +148,7 @@ RT_FN void rt_seal_startup_batch(struct rt_process *p, const struct rt_object *s
 
 	b.p = p;
 	b.self_phdr = self->phdr;
-	b.exe_phdr = rt_auxval(p, AT_PHDR);
-	b.vdso = rt_auxval(p, AT_SYSINFO_EHDR);
+	rt_auxval_exe_vdso(p, &b.exe_phdr, &b.vdso);
 	b.next = 0;
 	if (c->policy != SEALING_POLICY_OFF) {
 		RT_ZERO(own);

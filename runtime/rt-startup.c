@@ -64,8 +64,7 @@
 RT_FN void rt_startup_walk_init(struct rt_startup_walk *w, struct rt_process *p,
 				uint32_t *buf, unsigned cap)
 {
-	w->exe_phdr = rt_auxval(p, AT_PHDR);
-	w->vdso = rt_auxval(p, AT_SYSINFO_EHDR);
+	rt_auxval_exe_vdso(p, &w->exe_phdr, &w->vdso);
 	w->tab_clean = 0;
 	rt_startset_init(&w->set, buf, cap);
 }

@@ -194,6 +194,10 @@ RT_FN void rt_process_start(struct rt_process *p, const struct rt_object *self,
 /* The auxiliary vector, found on first use; NULL if it cannot be. */
 RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p);
 RT_FN unsigned long rt_auxval(struct rt_process *p, unsigned long type);
+/* AT_PHDR and AT_SYSINFO_EHDR (0 when absent) in one walk of the vector:
+ * what every walk of the loaded objects asks first, to tell the
+ * executable and the vdso from the rest. */
+RT_FN void rt_auxval_exe_vdso(struct rt_process *p, uintptr_t *exe_phdr, uintptr_t *vdso);
 /* Are phdr the vdso's program headers?  vdso: AT_SYSINFO_EHDR, or 0. */
 static inline int rt_is_vdso(uintptr_t vdso, const void *phdr)
 {
