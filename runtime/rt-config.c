@@ -56,7 +56,8 @@ RT_HOT RT_FN unsigned rt_config_quick(struct rt_process *p, unsigned policy)
 	/* For the module part (rt_process_adopt), which would otherwise read
 	 * the whole environment again. */
 	p->env_none = 1;
-	for (char **e = p->envp; e && *e; e++) {
+	char **e = p->envp;
+	for (; e && *e; e++) {
 		const char *s = *e;
 		/* Two bytes in line reject nearly every entry (SHELL, SSH_*). */
 		if (s[0] != 'S' || s[1] != 'E')
@@ -67,6 +68,10 @@ RT_HOT RT_FN unsigned rt_config_quick(struct rt_process *p, unsigned policy)
 		else if (!env_debug && (v = rt_env_value(s + 2, "ALING_DEBUG=")))
 			env_debug = v;
 	}
+	/* Where rt_auxv's walk may start.  Every p this reads has argv set
+	 * only with glibc's arguments, whose environment follows argv
+	 * (rt_glibc_args; unit/env.c checks the vector found either way). */
+	p->env_end = e;
 	if (!env_policy && !env_debug)
 		return policy; /* no need to look at AT_SECURE */
 	int secure = rt_secure(p);

@@ -34,6 +34,7 @@ static inline void rt_process_unlearned(struct rt_process *p)
 {
 	p->auxv = 0;
 	p->env_none = 0;
+	p->env_end = 0;
 	p->env_done = 0;
 	p->frame = 0;
 	p->iterate = 0;
@@ -54,6 +55,8 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 	p->auxv_done = 0;
 	if (argc < 0 || !argv || argv[argc])
 		p->argv = 0;
+	else
+		p->env_end = argv + argc + 1;
 }
 
 
@@ -101,7 +104,7 @@ RT_HOT RT_FN const ElfW(auxv_t) *rt_auxv(struct rt_process *p)
 		return p->auxv;
 	p->auxv_done = 1;
 	if (p->argv) {
-		char **e = p->argv + p->argc + 1;
+		char **e = p->env_end;
 		while (*e)
 			e++;
 		while (!*e)

@@ -126,6 +126,10 @@ struct rt_process {
 	/* rt_config_quick found no variable starting "SE", so none of ours:
 	 * what rt_process_env would learn by reading them all again. */
 	int env_none;
+	/* Where rt_auxv starts its walk to the vector, when argv is set: the
+	 * initial environment (argv's end), or, once rt_config_quick has read
+	 * it, that walk's end: the environment is not walked twice. */
+	char **env_end;
 	/* SEALING_* values from the environment, NULL when unset, once
 	 * rt_process_env has read them (env_done). */
 	int env_done;
