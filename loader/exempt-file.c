@@ -16,6 +16,7 @@
 
 #include "exempt-rules.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,17 +40,25 @@ static void keep(void *ctx, const char *glob)
 		free(copy);
 }
 
-void loader_exempt_read(void)
+void loader_exempt_read(struct rt_process *p)
 {
-	const char *path = secure_getenv("SEALING_EXEMPT_FILE");
+	/* secure_getenv's rule, read as rt_secure reads it (AT_SECURE). */
+	const char *path = rt_secure(p) ? 0 : loader_getenv(p, "SEALING_EXEMPT_FILE");
 	char exe[4096];
 	ssize_t len;
 	FILE *f;
 
 	if (!path || !*path)
 		path = SEALING_EXEMPT_FILE_DEFAULT;
-	if (!(f = fopen(path, "re")))
+	/* Opened by the system call: where there is no file, the common
+	 * case, no libc function is bound (loader_getenv says why). */
+	long fd = rt_syscall3(SYS_openat, AT_FDCWD, (long)path, O_RDONLY | O_CLOEXEC);
+	if (rt_syscall_failed(fd))
 		return;
+	if (!(f = fdopen((int)fd, "r"))) {
+		rt_syscall3(SYS_close, fd, 0, 0);
+		return;
+	}
 	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	exe[len > 0 ? len : 0] = 0;
 	exempt_rules_read(f, path, exe, keep, 0, 2);

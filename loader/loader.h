@@ -25,11 +25,20 @@ struct loader_env {
 void loader_sweep(const struct loader_env *env);
 
 /*
+ * getenv over the initial environment p was given.  Every libc function
+ * the module calls costs a lazy binding, which ld.so resolves by looking
+ * through every loaded object: some 7,000 instructions at 100 libraries,
+ * at every start-up the module is preloaded into.  So the start-up path
+ * calls none it can do without (getenv, secure_getenv, strcmp, fopen).
+ */
+const char *loader_getenv(const struct rt_process *p, const char *name);
+
+/*
  * The admin's exempt file (exempt-file.c): read once before the first
  * sweep; then, does a rule for this program name the object?  The second
  * is rt_sweep's admin_exempt.
  */
-void loader_exempt_read(void);
+void loader_exempt_read(struct rt_process *p);
 int loader_exempt_names(void *ctx, const char *name);
 
 /* After a libc call that may have loaded objects itself (libc-loads.c). */

@@ -37,6 +37,18 @@ static _Thread_local unsigned dlopen_depth;
  * sweep and while the process has one thread. */
 static struct loader_env env = { .p = &process };
 
+const char *loader_getenv(const struct rt_process *p, const char *name)
+{
+	for (char **e = p->envp; e && *e; e++) {
+		const char *v = *e, *n = name;
+		while (*n && *v == *n)
+			v++, n++;
+		if (!*n && *v == '=')
+			return v + 1;
+	}
+	return 0;
+}
+
 static void sweep(void)
 {
 	loader_sweep(&env);
@@ -56,10 +68,13 @@ __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void),
 	start_main_fn real = (start_main_fn)dlsym(RTLD_NEXT, "__libc_start_main");
 	/* The initial stack: argv, the environment and the auxiliary vector. */
 	rt_process_init(&process, argc, argv, argv + argc + 1);
-	const char *vdso = getenv("SEALING_VDSO");
-	env.seal_vdso = vdso && !strcmp(vdso, "seal");
+	/* Our own reference, bound once at load: the runtime would otherwise
+	 * look it up through every object's hash table (rt_iterate). */
+	process.iterate = (void *)dl_iterate_phdr;
+	const char *vdso = loader_getenv(&process, "SEALING_VDSO");
+	env.seal_vdso = vdso && sealing_streq(vdso, "seal");
 	env.dlopen = (rt_dlopen_fn)dlsym(RTLD_NEXT, "dlopen");
-	loader_exempt_read();
+	loader_exempt_read(&process);
 	real_main = main;
 	return real(sealed_main, argc, argv, init, fini, rtld_fini, stack_end);
 }

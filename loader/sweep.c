@@ -84,12 +84,18 @@ void loader_sweep(const struct loader_env *env)
 			rt_warn(&c, "libsealing-loader.so", "not sealed: running under valgrind");
 		return;
 	}
-	dl_iterate_phdr(count_adds, &adds);
+	rt_iterate(p, count_adds, &adds);
 	if (__atomic_exchange_n(&seen_adds, adds, __ATOMIC_SEQ_CST) == adds)
 		return;
-	/* Large (a batch of jobs and their names): never on a thread's stack. */
-	if (!(s = calloc(1, sizeof(*s))))
+	/* Large (a batch of jobs and their names): never on a thread's stack.
+	 * Mapped by the system call, zeroed by the kernel page by page as it
+	 * is touched: calloc and free were two more lazy bindings at every
+	 * start-up, and calloc wrote all 30 KB (loader.h, loader_getenv). */
+	long m = rt_syscall6(SYS_mmap, 0, (long)sizeof(*s), PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (rt_syscall_failed(m))
 		return;
+	s = (struct rt_sweep *)m;
 	s->p = p;
 	s->asker = RT_ASK_LOADER;
 	s->dlopen = env->dlopen;
@@ -116,5 +122,5 @@ void loader_sweep(const struct loader_env *env)
 		}
 	}
 	rt_sweep_run(s);
-	free(s);
+	rt_syscall3(SYS_munmap, m, sizeof(*s), 0);
 }
