@@ -37,18 +37,6 @@ static _Thread_local unsigned dlopen_depth;
  * sweep and while the process has one thread. */
 static struct loader_env env = { .p = &process };
 
-const char *loader_getenv(const struct rt_process *p, const char *name)
-{
-	for (char **e = p->envp; e && *e; e++) {
-		const char *v = *e, *n = name;
-		while (*n && *v == *n)
-			v++, n++;
-		if (!*n && *v == '=')
-			return v + 1;
-	}
-	return 0;
-}
-
 static void sweep(void)
 {
 	loader_sweep(&env);
