@@ -100,6 +100,23 @@ static void rt_seal_span(const struct rt_object *o, uintptr_t lo, uintptr_t hi,
 	rt_note_result(r, lo, hi, ret);
 }
 
+RT_FN int rt_image_one_span(const struct rt_object *o, uintptr_t page, struct rt_range mut,
+			   struct rt_range *span)
+{
+	uintptr_t lo = o->lo & ~(page - 1), hi = (o->hi + page - 1) & ~(page - 1);
+
+	if (o->lo >= o->hi || (mut.hi > mut.lo && mut.lo >= lo && mut.hi <= hi) ||
+	    !rt_span_is_own(o, lo, hi, page))
+		return 0;
+	*span = (struct rt_range){ lo, hi };
+	return 1;
+}
+
+RT_FN void rt_seal_shared(struct rt_result *r, struct rt_range span, long ret)
+{
+	rt_note_result(r, span.lo, span.hi, ret);
+}
+
 RT_FN void rt_seal_image(const struct rt_object *o, uintptr_t page,
 			 struct rt_range mut, struct rt_result *r)
 {

@@ -444,6 +444,16 @@ RT_FN int rt_is_sealed(uintptr_t page);
 /* Seals o's image minus the mutable range (may be empty). */
 RT_FN void rt_seal_image(const struct rt_object *o, uintptr_t page,
 			 struct rt_range mutable_range, struct rt_result *r);
+/*
+ * Whether o's image minus the mutable range is one span of o's own pages,
+ * which one mseal seals whole: true, with the span, when rt_seal_image
+ * would make exactly one call.  Spans of several objects that touch make
+ * one span of nobody's pages but theirs (rt_seal_jobs, rt-batch.c).
+ */
+RT_FN int rt_image_one_span(const struct rt_object *o, uintptr_t page, struct rt_range mut,
+			    struct rt_range *span);
+/* Records in r the result ret of one mseal that covered span, o's image. */
+RT_FN void rt_seal_shared(struct rt_result *r, struct rt_range span, long ret);
 /* The read-only part of PT_GNU_RELRO, in whole pages; false if none. */
 RT_FN int rt_relro_range(const struct rt_object *o, uintptr_t page,
 			 struct rt_range *out);

@@ -81,17 +81,28 @@ failure() {
 }
 
 # awk text shared by the steps that match each mseal in an strace log to
-# the module whose SEALING_DEBUG line announced that address (strace 6.1
-# prints syscall_0x1ce, newer ones mseal).  The step's own rules fill
-# mod[address] = 0 from the debug lines; this counts ms (calls),
-# mod[address] (calls per module) and stray (unmatched), and
-# mseal_span(n) sets lo and hi, the fewest and most calls of one module
-# (lo 0 when n, the modules announced, is 0).
+# the modules whose SEALING_DEBUG lines announced an address in the range
+# it sealed (strace 6.1 prints syscall_0x1ce, newer ones mseal): one call
+# may seal several modules that lie side by side (runtime/rt-batch.c).
+# The step's own rules fill mod[address] = 0 from the debug lines; this
+# counts ms (calls), mod[address] (calls that covered the module) and
+# stray (calls that covered none), and mseal_span(n) sets lo and hi, the
+# fewest and most calls that covered one module (lo 0 when n, the modules
+# announced, is 0).  Addresses are read digit by digit: mawk has no
+# strtonum, and a 47-bit address is exact in a double.
 MSEAL_AWK='
+function hexval(s,  i, v) {
+	s = tolower(s); sub(/^0x/, "", s); v = 0
+	for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+	return v
+}
 /^[0-9]+ +(syscall_0x1ce|mseal)\(/ {
 	ms++
-	a = $0; sub(/^[0-9]+ +[a-z_0-9]+\(/, "", a); sub(/,.*/, "", a)
-	if (a in mod) mod[a]++; else stray++
+	a = $0; sub(/^[0-9]+ +[a-z_0-9]+\(/, "", a)
+	split(a, arg, /, */)
+	lo_ = hexval(arg[1]); hi_ = lo_ + (arg[2] ~ /^0x/ ? hexval(arg[2]) : arg[2] + 0); hit = 0
+	for (k in mod) { v_ = hexval(k); if (v_ >= lo_ && v_ < hi_) { mod[k]++; hit = 1 } }
+	if (!hit) stray++
 }
 function mseal_span(n,  k) {
 	lo = 1e9; hi = 0

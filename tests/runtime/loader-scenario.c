@@ -19,8 +19,10 @@
 // One debug line per object, saying how it was loaded and who sealed it.
 // In process scope the executable seals the start-up libraries that left
 // it to them, their RELRO copies in one sealed memfd (2 syscalls each, 4
-// for the memfd, and a summary line); dlopen'd libraries pin and seal
-// themselves.
+// for the memfd, and a summary line that counts once an mseal that
+// sealed several objects side by side, so its total depends on where
+// the kernel put them: rt-batch.c, unit-runs.test); dlopen'd libraries
+// pin and seal themselves.
 // RUN: env SEALING_DEBUG=1 LD_PRELOAD=%t/libpreload.so %t/prog %t/libnodelete.so %t/libplain.so 2>&1 >/dev/null | FileCheck --check-prefix=DEBUG %s
 // DEBUG-DAG: sealing: {{.*}}/prog: policy 1 (executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libdep.so: policy 1 (loaded at start-up, sealed by the executable): sealed 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}}, relro 0x{{[0-9a-f]+}}-0x{{[0-9a-f]+}} mapped from /memfd:sealing-relro; 2 syscalls; ok
@@ -31,7 +33,7 @@
 // DEBUG-DAG: sealing: {{.*}}/ld-linux-x86-64.so.2: policy 1 (no note, loaded at start-up, sealed by the executable): sealed {{.*}}; 2 syscalls; ok
 // DEBUG-DAG: sealing: linux-vdso.so.1: policy 1: not sealed (the vdso, left to the kernel); 0 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libpolicy0.so: policy 0: not sealed (policy 0); 0 syscalls; ok
-// DEBUG-DAG: sealing: {{.*}}/prog: process scope: 9 objects: 7 sealed here, 2 left open, 0 left to their own runtime; 18 syscalls
+// DEBUG-DAG: sealing: {{.*}}/prog: process scope: 9 objects: 7 sealed here, 2 left open, 0 left to their own runtime; {{1[1-8]}} syscalls
 // DEBUG-DAG: sealing: {{.*}}/libnodelete.so: policy 1 (dlopen'd, pinned): sealed{{.*}}; 4 syscalls; ok
 // DEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed{{.*}}; 4 syscalls; ok
 // DEBUG-NOT: sealing:
@@ -45,13 +47,17 @@
 // MODDEBUG-DAG: sealing: {{.*}}/libplain.so: policy 1 (dlopen'd, pinned): sealed{{.*}}; 4 syscalls; ok
 // MODDEBUG-NOT: no note, loaded at start-up, sealed by the executable
 //
-// The kernel's count, one mseal per sealed object: 9 in process scope
-// (the executable, 3 deferred libraries, libc, ld.so, the uninstrumented
-// library and the 2 dlopen'd ones), 6 in module scope.
+// The kernel's count: at most one mseal per sealed object, 9 in process
+// scope (the executable, 3 deferred libraries, libc, ld.so, the
+// uninstrumented library and the 2 dlopen'd ones), fewer where the pass
+// sealed objects side by side in one call (the check file shows every
+// object sealed); 6 in module scope, where each module seals itself, or
+// fewer where the first start-up library's batch (rt-startup-batch.c)
+// found its peers side by side.
 // RUN: env LD_PRELOAD=%t/libpreload.so strace -f -qq -o %t/trace %t/prog %t/libnodelete.so %t/libplain.so > /dev/null
-// RUN: grep -cE '^[0-9 ]*(mseal|syscall_0x1ce)\(' %t/trace | FileCheck --check-prefix=COUNT9 %s
-// COUNT9: {{^}}9{{$}}
+// RUN: grep -cE '^[0-9 ]*(mseal|syscall_0x1ce)\(' %t/trace | awk '{ print ($1 >= 3 && $1 <= 9) ? "between 3 and 9" : "out of range: " $1 }' | FileCheck --check-prefix=COUNT9 %s
+// COUNT9: {{^}}between 3 and 9{{$}}
 // RUN: env LD_PRELOAD=%t/libpreload.so strace -f -qq -o %t/trace-module %t/prog-module %t/libnodelete.so %t/libplain.so > /dev/null
-// RUN: grep -cE '^[0-9 ]*(mseal|syscall_0x1ce)\(' %t/trace-module | FileCheck --check-prefix=COUNT6 %s
-// COUNT6: {{^}}6{{$}}
+// RUN: grep -cE '^[0-9 ]*(mseal|syscall_0x1ce)\(' %t/trace-module | awk '{ print ($1 >= 3 && $1 <= 6) ? "between 3 and 6" : "out of range: " $1 }' | FileCheck --check-prefix=COUNT6 %s
+// COUNT6: {{^}}between 3 and 6{{$}}
 // REQUIRES: strace
