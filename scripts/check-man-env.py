@@ -5,7 +5,7 @@ have an entry under ENVIRONMENT in docs/sealing.7, and every entry there
 must still be read.
 
 The variables read are found in the sources, not listed here: getenv-like
-calls with a "SEALING_..." literal, and the runtime's one-pass scan table
+calls with a "SEALING_..." literal (loader_getenv's included), and the runtime's one-pass scan table
 (runtime/rt-process.c: a string of "NAME=" fields after "SEALING_").
 
 usage: scripts/check-man-env.py [--root DIR]
@@ -15,7 +15,8 @@ import os
 import re
 import sys
 
-CALL = re.compile(r'\b(?:secure_)?getenv\s*\(\s*"(SEALING_[A-Z0-9_]+)"')
+# getenv, secure_getenv, and the loader module's loader_getenv(p, NAME).
+CALL = re.compile(r'\b(?:secure_|loader_)?getenv\s*\(\s*(?:[^,()"]+,\s*)?"(SEALING_[A-Z0-9_]+)"')
 # static const char names[] = "POLICY=\0DEBUG=\0...";  after "SEALING_"
 TABLE = re.compile(r'names\[\]\s*=\s*((?:"[^"]*"\s*)+);')
 PREFIX = re.compile(r'rt_env_value\([^,]+,\s*"(SEALING_)"\)')
