@@ -7,12 +7,10 @@
 
 const char *loader_getenv(const struct rt_process *p, const char *name)
 {
-	for (char **e = p->envp; e && *e; e++) {
-		const char *v = *e, *n = name;
-		while (*n && *v == *n)
-			v++, n++;
-		if (!*n && *v == '=')
+	const char *v;
+
+	for (char **e = p->envp; e && *e; e++)
+		if ((v = rt_env_value(*e, name)) && *v == '=')
 			return v + 1;
-	}
 	return 0;
 }
