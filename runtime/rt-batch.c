@@ -62,7 +62,11 @@ static unsigned rt_seal_runs(struct rt_run_item *it, unsigned n, uintptr_t page)
 		struct rt_range run = it[i].span;
 		for (end = i + 1; end < n && it[end].span.lo == run.hi; end++)
 			run.hi = it[end].span.hi;
-		long ret = end - i > 1 ? rt_mseal(run.lo, run.hi) : -1;
+		if (end - i == 1) {
+			rt_seal_image(&it[i].j->o, page, it[i].j->mut, &it[i].j->r);
+			continue;
+		}
+		long ret = rt_mseal(run.lo, run.hi);
 		/* Sealed, or no mseal at all (before Linux 6.10): the one
 		 * answer holds for every object of the run. */
 		if (ret == 0 || ret == -ENOSYS) {
@@ -71,8 +75,7 @@ static unsigned rt_seal_runs(struct rt_run_item *it, unsigned n, uintptr_t page)
 			shared += end - i - 1;
 			continue;
 		}
-		if (end - i > 1)
-			it[i].j->r.calls++; /* the run's call, refused */
+		it[i].j->r.calls++; /* the run's call, refused */
 		for (unsigned k = i; k < end; k++)
 			rt_seal_image(&it[k].j->o, page, it[k].j->mut, &it[k].j->r);
 	}

@@ -100,13 +100,18 @@ static void rt_seal_span(const struct rt_object *o, uintptr_t lo, uintptr_t hi,
 	rt_note_result(r, lo, hi, ret);
 }
 
+/* Does the mutable range cut the image [lo, hi)?  (Outside it, ignored.) */
+static int rt_mutable_cuts(struct rt_range mut, uintptr_t lo, uintptr_t hi)
+{
+	return mut.hi > mut.lo && mut.lo >= lo && mut.hi <= hi;
+}
+
 RT_FN int rt_image_one_span(const struct rt_object *o, uintptr_t page, struct rt_range mut,
 			   struct rt_range *span)
 {
 	uintptr_t lo = o->lo & ~(page - 1), hi = (o->hi + page - 1) & ~(page - 1);
 
-	if (o->lo >= o->hi || (mut.hi > mut.lo && mut.lo >= lo && mut.hi <= hi) ||
-	    !rt_span_is_own(o, lo, hi, page))
+	if (o->lo >= o->hi || rt_mutable_cuts(mut, lo, hi) || !rt_span_is_own(o, lo, hi, page))
 		return 0;
 	*span = (struct rt_range){ lo, hi };
 	return 1;
@@ -126,7 +131,7 @@ RT_FN void rt_seal_image(const struct rt_object *o, uintptr_t page,
 		r->err = ENOEXEC;
 		return;
 	}
-	if (mut.hi > mut.lo && mut.lo >= lo && mut.hi <= hi) {
+	if (rt_mutable_cuts(mut, lo, hi)) {
 		mut.lo &= ~(page - 1);
 		mut.hi = (mut.hi + page - 1) & ~(page - 1);
 		r->mutable_range = mut;
