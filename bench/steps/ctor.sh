@@ -43,6 +43,9 @@
 #   results/ctor.tsv: variant situation env instructions instructions_once
 #     in_library in_library_once (the last two for the library situations)
 #   results/ctor-olevels.tsv: variant olevel instructions (typical env)
+# ctor.tsv also holds the floor of the policy-0 rule (variant rule-floor,
+# src/policy-floor.c) and the shipped library's policy-0 path, both in
+# the typical and the empty environment (with SEALING_POLICY=0 added).
 set -eu
 . "$BENCH_DIR/lib/common.sh"
 . "$BENCH_DIR/lib/env.sh"
@@ -236,6 +239,24 @@ for e in typical empty; do
 	set -- $(EXTRA_ENV=SEALING_POLICY=0 count_lib "" "$e" "$C/rt/exe")
 	printf 'rt-policy0\texe\t%s\t%s\t%s\t-\t-\n' "$e" "$1" "$2"
 done >> "$R/ctor.tsv"
+
+# The policy-0 rule's floor (src/policy-floor.c), and the shipped
+# library's policy-0 path in the empty environment too: the two slopes
+# over the environment's 30 variables say what the goal can admit.
+#   variant rule-floor, situation lib-policy0, env typical|empty
+gcc -std=c11 -O2 -fPIC -Wall -Wextra -Werror -shared -o "$C/libpolicyfloor.so" \
+	"$BENCH_DIR/src/policy-floor.c"
+gcc -O2 -o "$C/startfloor" "$C/exe.c" -L"$C" -Wl,--no-as-needed -lpolicyfloor -Wl,-rpath,"$C"
+# shellcheck disable=SC2046 # as above
+{
+	for e in typical empty; do
+		n=$(toggles=--toggle-collect=bench_policy_floor EXTRA_ENV=SEALING_POLICY=0 \
+			count "$e" "$C/startfloor")
+		printf 'rule-floor\tlib-policy0\t%s\t%s\t%s\t%s\t%s\n' "$e" "$n" "$n" "$n" "$n"
+	done
+	set -- $(EXTRA_ENV=SEALING_POLICY=0 count_lib "$C/rt/libbench1.so" empty "$C/rt/startlib")
+	printf 'rt\tlib-policy0\tempty\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4"
+} >> "$R/ctor.tsv"
 
 # Pages of the library's code its constructor executes (lib/code-pages.sh),
 # for the shipped object and the old one: stopping at policy 0, deferring
