@@ -226,6 +226,7 @@ floor_row() {
 	[ -n "$ft" ] && [ -n "$fe" ] || return 0
 	rt_=$(q "$R/ctor.tsv" instructions variant=rt situation=lib-policy0 env=typical)
 	re_=$(q "$R/ctor.tsv" instructions variant=rt situation=lib-policy0 env=empty)
+	# shellcheck disable=SC2086 # one variable per word, on purpose
 	vars=$(printf '%s\n' $TYPICAL_ENV | grep -c =)
 	cell=$(awk -v t="$ft" -v e="$fe" -v rt="$rt_" -v re="$re_" -v n="$vars" 'BEGIN {
 		printf "%d in the typical environment (%d variables and SEALING_POLICY), %d with SEALING_POLICY alone: %.1f per variable", t, n, e, (t - e) / n
