@@ -47,12 +47,16 @@ RT_HOT static unsigned rt_note_policy(const ElfW(Nhdr) *h)
  * byte would cost each copy of the runtime some forty bytes.
  */
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && SEALING_NOTE_NAMESZ == 8,
-	       "rt_owner_is_ours reads \"SEALING\" as two little-endian words");
+	       "rt_owner_words_ours reads \"SEALING\" as two little-endian words");
+static inline int rt_owner_words_ours(uint32_t w0, uint32_t w1)
+{
+	return w0 == 0x4c414553u /* "SEAL" */ && w1 == 0x00474e49u /* "ING" */;
+}
+
 static inline int rt_owner_is_ours(const ElfW(Nhdr) *h)
 {
 	const uint32_t *w = (const uint32_t *)(const void *)(h + 1);
-	return h->n_namesz == SEALING_NOTE_NAMESZ && w[0] == 0x4c414553u /* "SEAL" */ &&
-	       w[1] == 0x00474e49u /* "ING" */;
+	return h->n_namesz == SEALING_NOTE_NAMESZ && rt_owner_words_ours(w[0], w[1]);
 }
 
 /*
@@ -200,13 +204,12 @@ RT_HOT RT_FN volatile unsigned char *rt_object_state(const struct rt_object *o,
 RT_FN enum rt_damage rt_note_check(const volatile struct sealing_note *n,
 				   const volatile unsigned char *state)
 {
-	/* sealing_note_is_ours, read as rt_owner_is_ours reads the name: two
-	 * words, not a copy of eight bytes and eight compares (the process
+	/* sealing_note_is_ours, the name read as two words as rt_owner_is_ours
+	 * reads it, not a copy of eight bytes and eight compares (the process
 	 * pass asks twice for every module). */
 	const volatile uint32_t *w = (const volatile uint32_t *)(const volatile void *)n->name;
 	if (n->namesz != SEALING_NOTE_NAMESZ || n->type != SEALING_NOTE_TYPE ||
-	    w[0] != 0x4c414553u /* "SEAL" */ || w[1] != 0x00474e49u /* "ING" */ ||
-	    n->descsz < SEALING_NOTE_DESCSZ)
+	    !rt_owner_words_ours(w[0], w[1]) || n->descsz < SEALING_NOTE_DESCSZ)
 		return RT_DAMAGE_HEADER;
 	if (n->desc.version != SEALING_NOTE_VERSION)
 		return RT_DAMAGE_VERSION;

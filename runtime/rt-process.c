@@ -62,6 +62,13 @@ RT_HOT RT_FN void rt_process_init(struct rt_process *p, int argc, char **argv,
 
 /* One pass over the environment for all our variables; the first of each
  * wins, as getenv and sealctl ps read them. */
+/* What reading an environment without any SEALING_ variable learns. */
+static void rt_process_env_none(struct rt_process *p)
+{
+	p->env_policy = p->env_debug = p->env_debug_output = p->env_exempt = 0;
+	p->env_done = 1;
+}
+
 RT_FN void rt_process_env(struct rt_process *p)
 {
 	/* The names after "SEALING_", one string (a table of pointers would
@@ -71,8 +78,7 @@ RT_FN void rt_process_env(struct rt_process *p)
 				 &p->env_exempt };
 	const char *v;
 
-	p->env_policy = p->env_debug = p->env_debug_output = p->env_exempt = 0;
-	p->env_done = 1;
+	rt_process_env_none(p);
 	for (char **e = p->envp; e && *e; e++) {
 		const char *s = *e;
 		/* Two bytes in line reject nearly every entry (SHELL, SSH_*). */
@@ -138,10 +144,8 @@ RT_FN void rt_process_adopt(struct rt_process *p, const struct rt_process *core)
 	if (core->r_debug && !p->r_debug)
 		p->r_debug = core->r_debug;
 #endif
-	if (core->env_none && !p->env_done) {
-		p->env_policy = p->env_debug = p->env_debug_output = p->env_exempt = 0;
-		p->env_done = 1;
-	}
+	if (core->env_none && !p->env_done)
+		rt_process_env_none(p);
 }
 
 RT_FN void rt_auxval_exe_vdso(struct rt_process *p, uintptr_t *exe_phdr, uintptr_t *vdso)
